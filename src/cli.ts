@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// The `vidrows` command: serve the API, migrate the database, manage workspaces and credits.
+import { parseArgs } from "node:util";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
+import { createServices } from "./services/index.js";
+import { UnknownPlanError, UnknownWorkspaceError } from "./services/workspaces.js";
+import { openStore } from "./store/database.js";
+import { migrateToLatest } from "./store/migrate.js";
+
+const usage = `Usage: vidrows <command> [options]
+
+Commands:
+  serve [--no-worker]                          serve the API (default: http://127.0.0.1:8080)
+  migrate                                      bring the database to the latest version
+  workspace create --name <name> --plan <plan> create a workspace and print its first API key
+  workspace set-plan <workspace_id> <plan>     move a workspace to another plan
+  credits grant <workspace_id> <credits>       add credits to a workspace's balance
+
+Options:
+  --json      print machine-readable output
+  --help      show this text
+
+Settings come from the environment and a .env file; see the README.`;
+
+class UsageError extends Error {}
+
+function print(json: boolean, value: Record<string, unknown>, text: string) {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+}
+
+async function withServices<T>(
+  work: (services: ReturnType<typeof createServices>) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  const store = openStore(config.database, { maxConnections: 2 });
+  try {
+    await migrateToLatest(store);
+    return await work(createServices(store, config.plans));
+  } finally {
+    await store.close();
+  }
+}
+
+function positiveCredits(raw: string | undefined): number {
+  const credits = Number(raw);
+  if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(credits) || credits < 1) {
+    throw new UsageError(`credits must be a whole number of at least 1; got "${raw ?? ""}".`);
+  }
+  return credits;
+}
+
+async function serve(withWorker: boolean) {
+  const config = loadConfig();
+  const app = await createApp(config);
+  const bootstrapped = await app.services.workspaces.bootstrapDefault();
+  if (bootstrapped) {
+    process.stdout.write(
+      `\nCreated workspace "default" (${bootstrapped.workspaceId}). Its API key, shown this once:\n\n  ${bootstrapped.apiKey}\n\n`,
+    );
+  }
+  const address = await app.start();
+  app.http.log.info({ address, worker: withWorker }, "vidrows is listening");
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.http.log.info({ signal }, "stopping");
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.http.log.error({ err: error }, "could not stop cleanly");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+      "no-worker": { type: "boolean", default: false },
+      name: { type: "string" },
+      plan: { type: "string" },
+    },
+  });
+  const [command, sub, ...rest] = positionals;
+  const json = values.json ?? false;
+  if (values.help || command === undefined) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  loadDotEnv();
+
+  if (command === "serve") return serve(!values["no-worker"]);
+
+  if (command === "migrate") {
+    const config = loadConfig();
+    const store = openStore(config.database, { maxConnections: 2 });
+    try {
+      const applied = await migrateToLatest(store);
+      print(
+        json,
+        { applied },
+        applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.",
+      );
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+
+  if (command === "workspace" && sub === "create") {
+    const name = values.name?.trim();
+    if (!name || name.length > 100)
+      throw new UsageError("workspace create needs --name <name> (1 to 100 characters).");
+    if (!values.plan) throw new UsageError("workspace create needs --plan <plan>.");
+    const plan = values.plan;
+    const created = await withServices((s) => s.workspaces.create(name, plan));
+    print(
+      json,
+      { workspace_id: created.workspaceId, api_key: created.apiKey },
+      `Workspace ${created.workspaceId} created on plan ${plan}.\nIts API key, shown this once: ${created.apiKey}`,
+    );
+    return;
+  }
+
+  if (command === "workspace" && sub === "set-plan") {
+    const [workspaceId, planId] = rest;
+    if (!workspaceId || !planId) throw new UsageError("workspace set-plan needs <workspace_id> <plan>.");
+    const row = await withServices((s) => s.workspaces.setPlan(workspaceId, planId));
+    print(
+      json,
+      { workspace_id: row.id, plan: row.plan_id, balance: row.balance },
+      `Workspace ${row.id} is now on plan ${row.plan_id}; balance ${row.balance} credits.`,
+    );
+    return;
+  }
+
+  if (command === "credits" && sub === "grant") {
+    const [workspaceId, rawCredits] = rest;
+    if (!workspaceId) throw new UsageError("credits grant needs <workspace_id> <credits>.");
+    const credits = positiveCredits(rawCredits);
+    const row = await withServices((s) => s.workspaces.grantCredits(workspaceId, credits));
+    print(
+      json,
+      { workspace_id: row.id, granted: credits, balance: row.balance },
+      `Granted ${credits} credits to ${row.id}; balance ${row.balance} credits.`,
+    );
+    return;
+  }
+
+  throw new UsageError(`Unknown command "${positionals.join(" ")}".`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof UnknownPlanError ||
+    error instanceof UnknownWorkspaceError ||
+    (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+  process.stderr.write(`vidrows: ${(error as Error).message}\n`);
+  if (error instanceof UsageError) process.stderr.write(`\n${usage}\n`);
+  if (!known) process.stderr.write(`${(error as Error).stack ?? ""}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+});

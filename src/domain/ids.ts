@@ -1,0 +1,30 @@
+// Identifiers: a type prefix and a time-ordered random body, so ids sort by creation and prefix search works.
+import { randomBytes } from "node:crypto";
+
+// `led` (credit ledger lines) is internal and never leaves the service.
+export type IdPrefix = "ws" | "key" | "job" | "vid" | "sch" | "wh" | "evt" | "req" | "dlv" | "led";
+
+// Crockford's base32 in lowercase: no i, l, o or u, so ids read aloud and copied by hand survive.
+const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+
+function encodeTime(ms: number): string {
+  let out = "";
+  let rest = ms;
+  for (let i = 0; i < 10; i++) {
+    out = alphabet[rest % 32] + out;
+    rest = Math.floor(rest / 32);
+  }
+  return out;
+}
+
+function randomChars(count: number): string {
+  const bytes = randomBytes(count);
+  let out = "";
+  for (const byte of bytes) out += alphabet[byte & 31];
+  return out;
+}
+
+/** `job_` + 10 characters of milliseconds + 16 random characters (80 bits). */
+export function newId(prefix: IdPrefix, now = Date.now()): string {
+  return `${prefix}_${encodeTime(now)}${randomChars(16)}`;
+}

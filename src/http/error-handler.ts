@@ -1,0 +1,43 @@
+// Every failure leaves as the one error envelope; bad input is a 4xx, only a bug is a 500.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError, errorBody } from "../errors.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
+import { validationError } from "./validation-errors.js";
+
+type ValidationPart = "body" | "querystring" | "params" | "headers";
+
+/** Maps anything thrown while serving a request to the ApiError the client should see. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as Partial<FastifyError> & { validationContext?: ValidationPart };
+  if (e.validation) return validationError(e.validation as never, e.validationContext ?? "body");
+  switch (e.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError("payload_too_large", "The request body is over the limit of 1 MiB.");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ApiError(
+        "unsupported_media_type",
+        "Send the request body as JSON, with the header `content-type: application/json`.",
+      );
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ApiError("invalid_request", "The `content-length` header does not match the body.");
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError("unavailable", "The database cannot be reached right now; try again shortly.");
+  }
+  const status = typeof e.statusCode === "number" ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return new ApiError("invalid_request", String(e.message ?? "The request is not valid."));
+  }
+  return new ApiError("internal_error", "Something went wrong on our side; it has been logged.");
+}
+
+export function sendError(error: ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(error.status).type("application/json; charset=utf-8").send(errorBody(error, request.id));
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error }, "request failed");
+  return sendError(apiError, request, reply);
+}

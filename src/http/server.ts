@@ -1,0 +1,86 @@
+// The HTTP server: Fastify set up with our validation, error envelope, access control and routes.
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance } from "fastify";
+import { keyRoutes } from "../routes/keys.js";
+import { openApiRoutes } from "../routes/openapi.js";
+import { schemaRoutes } from "../routes/schemas.js";
+import { usageRoutes } from "../routes/usage.js";
+import type { Services } from "../services/index.js";
+import { accessControl } from "./access-control.js";
+import { handleError, sendError, toApiError } from "./error-handler.js";
+import { parseJsonBody } from "./json-body.js";
+import { requestIdFor } from "./request-ids.js";
+import { trackRoutes } from "./unknown-routes.js";
+import { validatorCompiler } from "./validators.js";
+
+export interface HttpServerOptions {
+  readonly services: Services;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  readonly anonymousRequestsPerMinute: number;
+}
+
+export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    logger: { level: options.logLevel, redact: ["req.headers.authorization", 'req.headers["x-api-key"]'] },
+    genReqId: requestIdFor,
+    trustProxy: options.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Malformed URLs (bad percent-encoding) get the same envelope as every other bad request.
+    frameworkErrors: (error, request, reply) => sendError(toApiError(error), request, reply),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(trackRoutes(app));
+  app.decorateRequest("caller", null);
+
+  // JSON is the only body the API reads; every other content type answers 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body.toString()));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook(
+    "onRequest",
+    accessControl({ ...services, anonymousRequestsPerMinute: options.anonymousRequestsPerMinute }),
+  );
+  // A route whose fields are all optional accepts a request with no body at all.
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "vidrows",
+        version: "1",
+        description: "Structured rows from videos. Every error has the shape of the `Error` schema.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer vr_live_...`" },
+          apiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key" },
+        },
+      },
+      security: [{ bearer: [] }, { apiKeyHeader: [] }],
+    },
+  });
+
+  await app.register(openApiRoutes);
+  await app.register(keyRoutes, { apiKeys: services.apiKeys });
+  await app.register(schemaRoutes, { schemas: services.schemas });
+  await app.register(usageRoutes, { usage: services.usage });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+// The plan table: what each plan allows. Built in, or replaced whole by the JSON file named in VIDROWS_PLANS.
+import { readFileSync } from "node:fs";
+
+export interface Plan {
+  readonly id: string;
+  readonly name: string;
+  readonly requestsPerMinute: number;
+  readonly apiKeys: number;
+  /** 0 means the plan has no webhooks. */
+  readonly webhookEndpoints: number;
+  readonly cycleAllowance: number;
+  readonly videosPerJob: number;
+}
+
+export type PlanTable = ReadonlyMap<string, Plan>;
+
+interface PlanFileEntry {
+  name: string;
+  requests_per_minute: number;
+  api_keys: number;
+  webhook_endpoints: number;
+  cycle_allowance: number;
+  videos_per_job: number;
+}
+
+const builtInPlans: Record<string, PlanFileEntry> = {
+  free: {
+    name: "Free",
+    requests_per_minute: 60,
+    api_keys: 2,
+    webhook_endpoints: 0,
+    cycle_allowance: 100,
+    videos_per_job: 10,
+  },
+  pro: {
+    name: "Pro",
+    requests_per_minute: 600,
+    api_keys: 10,
+    webhook_endpoints: 10,
+    cycle_allowance: 10_000,
+    videos_per_job: 100,
+  },
+  scale: {
+    name: "Scale",
+    requests_per_minute: 6000,
+    api_keys: 100,
+    webhook_endpoints: 50,
+    cycle_allowance: 100_000,
+    videos_per_job: 1000,
+  },
+};
+
+const numericFields = [
+  "requests_per_minute",
+  "api_keys",
+  "webhook_endpoints",
+  "cycle_allowance",
+  "videos_per_job",
+] as const;
+
+/** Turns a plan file's object into a plan table, or throws a message that names the offending entry. */
+export function parsePlanTable(raw: unknown, source: string): PlanTable {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new Error(`${source}: expected an object keyed by plan id.`);
+  }
+  const plans = new Map<string, Plan>();
+  for (const [id, value] of Object.entries(raw)) {
+    if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(id)) {
+      throw new Error(`${source}: plan id "${id}" must be lowercase letters, digits, "-" or "_".`);
+    }
+    if (typeof value !== "object" || value === null) {
+      throw new Error(`${source}: plan "${id}" must be an object.`);
+    }
+    const entry = value as Record<string, unknown>;
+    if (typeof entry.name !== "string" || entry.name.length === 0) {
+      throw new Error(`${source}: plan "${id}" needs a "name" string.`);
+    }
+    for (const field of numericFields) {
+      const n = entry[field];
+      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+        throw new Error(`${source}: plan "${id}" needs "${field}" as an integer >= 0.`);
+      }
+    }
+    const e = entry as unknown as PlanFileEntry;
+    if (e.requests_per_minute < 1 || e.videos_per_job < 1) {
+      throw new Error(`${source}: plan "${id}" needs requests_per_minute and videos_per_job of at least 1.`);
+    }
+    plans.set(
+      id,
+      Object.freeze({
+        id,
+        name: e.name,
+        requestsPerMinute: e.requests_per_minute,
+        apiKeys: e.api_keys,
+        webhookEndpoints: e.webhook_endpoints,
+        cycleAllowance: e.cycle_allowance,
+        videosPerJob: e.videos_per_job,
+      }),
+    );
+  }
+  if (plans.size === 0) throw new Error(`${source}: the plan table is empty.`);
+  return plans;
+}
+
+export function loadPlanTable(path: string | undefined): PlanTable {
+  if (path === undefined) return parsePlanTable(builtInPlans, "built-in plans");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`VIDROWS_PLANS: cannot read ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`VIDROWS_PLANS: ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parsePlanTable(raw, `VIDROWS_PLANS (${path})`);
+}

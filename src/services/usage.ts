@@ -1,0 +1,78 @@
+// The usage object: credits, cycle, plan and all-time job figures, read from counters, never from scans.
+import { cycleContaining } from "../domain/billing-cycle.js";
+import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
+import type { Plan } from "../plans.js";
+import type { Store } from "../store/database.js";
+import type { WorkspaceService } from "./workspaces.js";
+
+export interface UsageView {
+  credits: { balance: number; used_this_cycle: number; cycle_allowance: number; hard_cap: number | null };
+  cycle: { started_at: string; ends_at: string };
+  plan: { id: string; name: string; requests_per_minute: number };
+  jobs: { queued: number; processing: number; done: number; failed: number; total: number };
+  videos_processed: number;
+  failures_by_code: Record<string, number>;
+  daily: { date: string; credits: number }[];
+}
+
+const dailyDays = 14;
+
+export class UsageService {
+  constructor(
+    private readonly store: Store,
+    private readonly workspaces: WorkspaceService,
+  ) {}
+
+  async get(workspaceId: string, now = Date.now()): Promise<UsageView> {
+    const workspace = await this.workspaces.current(workspaceId, now);
+    const plan: Plan = this.workspaces.planOf(workspace);
+    const days = lastUtcDays(now, dailyDays);
+    const [failures, spent] = await Promise.all([
+      this.store.db
+        .selectFrom("failure_counts")
+        .select(["code", "count"])
+        .where("workspace_id", "=", workspaceId)
+        .execute(),
+      this.store.db
+        .selectFrom("daily_credits")
+        .select(["day", "credits"])
+        .where("workspace_id", "=", workspaceId)
+        .where("day", ">=", days[0] ?? "")
+        .execute(),
+    ]);
+    const spentByDay = new Map(spent.map((row) => [row.day, Number(row.credits)]));
+    const failuresByCode: Record<string, number> = {};
+    for (const row of failures) failuresByCode[row.code] = Number(row.count);
+    const cycle = cycleContaining(workspace.created_at, now);
+    const jobs = {
+      queued: workspace.jobs_queued,
+      processing: workspace.jobs_processing,
+      done: workspace.jobs_done,
+      failed: workspace.jobs_failed,
+    };
+    return {
+      credits: {
+        balance: workspace.balance,
+        used_this_cycle: workspace.used_this_cycle,
+        cycle_allowance: plan.cycleAllowance,
+        hard_cap: workspace.hard_cap,
+      },
+      cycle: { started_at: formatTimestamp(cycle.startedAt), ends_at: formatTimestamp(cycle.endsAt) },
+      plan: { id: plan.id, name: plan.name, requests_per_minute: plan.requestsPerMinute },
+      jobs: { ...jobs, total: jobs.queued + jobs.processing + jobs.done + jobs.failed },
+      videos_processed: workspace.videos_processed,
+      failures_by_code: failuresByCode,
+      daily: days.map((date) => ({ date, credits: spentByDay.get(date) ?? 0 })),
+    };
+  }
+
+  /** Sets or clears the ceiling on credits used in a cycle, and answers with the usage object. */
+  async setHardCap(workspaceId: string, hardCap: number | null): Promise<UsageView> {
+    await this.store.db
+      .updateTable("workspaces")
+      .set({ hard_cap: hardCap })
+      .where("id", "=", workspaceId)
+      .execute();
+    return this.get(workspaceId);
+  }
+}

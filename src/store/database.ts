@@ -1,0 +1,54 @@
+// Opens the store: a SQLite file by default, PostgreSQL when DATABASE_URL says so. One Kysely type for both.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseTarget } from "../config.js";
+import type { Database } from "./tables.js";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL's bigint (int8) and numeric arrive as strings by default; every bigint here is a time in
+// milliseconds or a credit count, far inside the range a JavaScript number holds exactly.
+const int8Oid = 20;
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === int8Oid && format !== "binary") return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function openSqlite(path: string): Store {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new BetterSqlite3(path);
+  // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
+  // the write lock instead of failing at once.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+function openPostgres(url: string, maxConnections: number): Store {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: pgTypes });
+  // An idle client that loses its server emits 'error' on the pool; without a listener that would
+  // crash the process. The next query reports the outage to its caller instead.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+export function openStore(target: DatabaseTarget, options: { maxConnections?: number } = {}): Store {
+  return target.kind === "sqlite"
+    ? openSqlite(target.path)
+    : openPostgres(target.url, options.maxConnections ?? 10);
+}

@@ -1,0 +1,35 @@
+// Recognising database errors that mean something to the caller, in both dialects.
+
+/** A unique or primary-key constraint refused the write. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+// Connection-level failures: the database is down, unreachable, restarting or out of connections.
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08003",
+  "08006",
+  "SQLITE_BUSY", // another process held the write lock past busy_timeout
+  "SQLITE_CANTOPEN",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string" && unavailableCodes.has(e.code)) return true;
+  // node-postgres reports a dropped connection without a code.
+  return (
+    typeof e?.message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+  );
+}

@@ -1,0 +1,118 @@
+// A real vidrows server on a random port over a fresh database, and a small client for it.
+import { type App, createApp } from "../../src/app.js";
+import type { Config } from "../../src/config.js";
+import { parsePlanTable } from "../../src/plans.js";
+import { type DialectName, type FreshDatabase, freshDatabase } from "./databases.js";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as is, instead of `body` as JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** Built-in plans, with limits high enough that tests not about rate limiting never meet them. */
+export const testPlans = {
+  free: {
+    name: "Free",
+    requests_per_minute: 100000,
+    api_keys: 2,
+    webhook_endpoints: 0,
+    cycle_allowance: 100,
+    videos_per_job: 10,
+  },
+  pro: {
+    name: "Pro",
+    requests_per_minute: 100000,
+    api_keys: 10,
+    webhook_endpoints: 10,
+    cycle_allowance: 10000,
+    videos_per_job: 100,
+  },
+  scale: {
+    name: "Scale",
+    requests_per_minute: 100000,
+    api_keys: 100,
+    webhook_endpoints: 50,
+    cycle_allowance: 100000,
+    videos_per_job: 1000,
+  },
+};
+
+export interface TestServer {
+  readonly url: string;
+  readonly app: App;
+  readonly database: FreshDatabase;
+  /** A new workspace of its own and its first key: tests never share a workspace. */
+  workspace(plan?: string): Promise<{ workspaceId: string; key: string }>;
+  call(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  dialect: DialectName,
+  overrides: Partial<Config> & { plans?: Config["plans"] } = {},
+): Promise<TestServer> {
+  const database = await freshDatabase(dialect);
+  const config: Config = Object.freeze({
+    database: database.target,
+    host: "127.0.0.1",
+    port: 0,
+    plans: parsePlanTable(testPlans, "test plans"),
+    anonymousRequestsPerMinute: 100000,
+    logLevel: "silent",
+    trustProxy: false,
+    ...overrides,
+  });
+  const app = await createApp(config);
+  const url = await app.start();
+  return {
+    url,
+    app,
+    database,
+    async workspace(plan = "pro") {
+      const created = await app.services.workspaces.create(`test-${plan}`, plan);
+      return { workspaceId: created.workspaceId, key: created.apiKey };
+    },
+    call: (method, path, options) => call(url, method, path, options),
+    async close() {
+      await app.stop();
+      await database.drop();
+    },
+  };
+}
