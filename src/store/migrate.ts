@@ -1,7 +1,15 @@
 // Versioned migrations, run at start and by `vidrows migrate`; safe when several processes start at once.
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely";
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from "kysely";
 import type { Store } from "./database.js";
 import * as foundation from "./migrations/0001_foundation.js";
+import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
 const migrations: Record<string, Migration> = {
@@ -17,23 +25,59 @@ function isSqliteBusy(error: unknown): boolean {
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
 
+/** Runs the migrator on `db`; answers the names applied, or throws a MigrationError naming the one that failed. */
+async function runMigrator(db: Kysely<Database>): Promise<string[]> {
+  const { error, results }: MigrationResultSet = await new Migrator({ db, provider }).migrateToLatest();
+  if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const failed = results?.find((r) => r.status === "Error")?.migrationName;
+  throw new MigrationError(
+    `Migration ${failed ?? "setup"} failed: ${(error as Error).message ?? String(error)}`,
+    {
+      cause: error,
+    },
+  );
+}
+
 /**
- * Brings the database to the latest version. On PostgreSQL, Kysely serialises concurrent runs with
- * an advisory lock. SQLite has no such lock: two processes can both start a migration transaction,
- * and the loser gets SQLITE_BUSY; it then tries again and finds the work already done.
+ * Kysely's SQLite adapter takes no lock and runs no transaction around migrations (it assumes one
+ * process), so two processes starting together on an empty file would both see nothing applied and
+ * both create the tables; the loser fails with "table already exists". Here the whole run happens
+ * inside `BEGIN IMMEDIATE`, which takes SQLite's single write lock at once (waiting up to the
+ * connection's busy_timeout): the second process waits, then reads the migration table afresh and
+ * finds the work done. It also makes each run all-or-nothing, since SQLite's DDL is transactional.
+ */
+async function migrateSqlite(store: Store): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const applied = await runMigrator(conn);
+          await sql`commit`.execute(conn);
+          return applied;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => {});
+          throw error;
+        }
+      });
+    } catch (error) {
+      // busy_timeout already waited; a writer holding the lock longer than that is rare, so try again a few times.
+      const busy = isSqliteBusy(error) || isSqliteBusy((error as { cause?: unknown }).cause);
+      if (!busy || attempt >= 5) {
+        if (error instanceof MigrationError) throw error;
+        throw new MigrationError(`Migration setup failed: ${(error as Error).message ?? String(error)}`, {
+          cause: error,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/**
+ * Brings the database to the latest version. On PostgreSQL, Kysely runs the migrations in one
+ * transaction under an advisory lock, so concurrent runs are serialised; SQLite takes its write lock.
  */
 export async function migrateToLatest(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-    if (store.dialect === "sqlite" && isSqliteBusy(error) && attempt < 20) {
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      continue;
-    }
-    const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new MigrationError(
-      `Migration ${failed ?? "setup"} failed: ${(error as Error).message ?? String(error)}`,
-    );
-  }
+  return store.dialect === "sqlite" ? migrateSqlite(store) : runMigrator(store.db);
 }

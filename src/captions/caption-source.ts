@@ -1,0 +1,43 @@
+// The port to the outside world for captions: a source turns a video id into a timed transcript.
+
+export interface CaptionCue {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly text: string;
+}
+
+export interface Transcript {
+  readonly cues: readonly CaptionCue[];
+  /** The video's length when the source knows it, else the end of the last cue. Billing follows it. */
+  readonly durationSeconds: number;
+  /** The caption track's language, when known (BCP-47). */
+  readonly language?: string;
+}
+
+export type CaptionErrorCode = "no_captions" | "video_unavailable" | "captions_unavailable";
+
+/** Why a video's captions could not be had; the worker settles the video with this code. */
+export class CaptionError extends Error {
+  constructor(
+    readonly code: CaptionErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Only a platform that could not be reached or refused us may answer differently later. */
+  get retryable(): boolean {
+    return this.code === "captions_unavailable";
+  }
+}
+
+export interface FetchTranscriptOptions {
+  /** Preferred caption language (BCP-47); without it, the video's own. */
+  readonly language?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface CaptionSource {
+  /** The transcript of a video, or a CaptionError saying why there is none. */
+  fetchTranscript(videoId: string, options?: FetchTranscriptOptions): Promise<Transcript>;
+}

@@ -1,0 +1,27 @@
+// The port to the language model: an extractor turns a transcript into rows under a job's schema.
+import type { Transcript } from "../captions/caption-source.js";
+import type { SchemaDefinition } from "../domain/schema-definition.js";
+
+export type CellValue = string | number | boolean | null;
+
+/** One extracted row: exactly the schema's columns, in the schema's order. */
+export type Row = Record<string, CellValue>;
+
+export interface Extraction {
+  readonly rows: Row[];
+  readonly chunkCount: number;
+}
+
+/** The model failed or kept answering garbage after retries: the video fails `extraction_failed`. */
+export class ExtractionError extends Error {
+  readonly code = "extraction_failed";
+  readonly retryable = true;
+}
+
+export interface ExtractOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface Extractor {
+  extractRows(transcript: Transcript, schema: SchemaDefinition, options?: ExtractOptions): Promise<Extraction>;
+}
