@@ -79,6 +79,11 @@ async function serve(withWorker: boolean) {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // Every number this CLI takes is at least 1; without this check parseArgs would call "-5" an unknown option.
+  const negative = argv.find((arg) => /^-\d/.test(arg));
+  if (negative !== undefined) {
+    throw new UsageError(`"${negative}" is negative; numbers given to vidrows are whole and at least 1.`);
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -159,15 +164,34 @@ async function main(argv: string[]): Promise<void> {
   throw new UsageError(`Unknown command "${positionals.join(" ")}".`);
 }
 
+const helpHint = "Run `vidrows --help` to see the commands and their arguments.";
+
+/** What to do next, after the message of an error the user can fix. */
+function hintFor(error: unknown): string | null {
+  if (error instanceof UnknownWorkspaceError) {
+    return "Check the id: it is the workspace_id that `vidrows workspace create` printed.";
+  }
+  if (error instanceof ConfigError) return "Fix the setting in the environment or in .env, then start again.";
+  if (isParseArgsError(error)) return helpHint;
+  return null;
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+
 main(process.argv.slice(2)).catch((error: unknown) => {
+  const usageMistake = error instanceof UsageError || isParseArgsError(error);
   const known =
-    error instanceof UsageError ||
+    usageMistake ||
     error instanceof ConfigError ||
     error instanceof UnknownPlanError ||
-    error instanceof UnknownWorkspaceError ||
-    (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    error instanceof UnknownWorkspaceError;
   process.stderr.write(`vidrows: ${(error as Error).message}\n`);
+  const hint = hintFor(error);
+  if (hint) process.stderr.write(`${hint}\n`);
   if (error instanceof UsageError) process.stderr.write(`\n${usage}\n`);
   if (!known) process.stderr.write(`${(error as Error).stack ?? ""}\n`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  process.exitCode = usageMistake ? 2 : 1;
 });

@@ -4,6 +4,22 @@ import { loadPlanTable, type PlanTable } from "./plans.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
+/** An OpenAI-compatible chat-completions endpoint. */
+export interface ModelSettings {
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly model: string;
+}
+
+export interface WorkerSettings {
+  /** How long a silent worker keeps a video before another takes it over. */
+  readonly videoLeaseSeconds: number;
+  /** Videos one worker process holds at once. */
+  readonly videosInFlight: number;
+  /** Model requests one worker process has in flight at once. */
+  readonly modelConcurrency: number;
+}
+
 export interface Config {
   readonly database: DatabaseTarget;
   readonly host: string;
@@ -13,6 +29,12 @@ export interface Config {
   readonly anonymousRequestsPerMinute: number;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /** `youtube`, `dir:<path>` or a URL template with `{video_id}`. */
+  readonly captions: string;
+  readonly youtubeProxy: string | undefined;
+  /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
+  readonly model: ModelSettings | null;
+  readonly worker: WorkerSettings;
 }
 
 export class ConfigError extends Error {}
@@ -22,7 +44,8 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
+  // Plain decimal digits only: Number() alone would also take " 80", "0x50" and "1e3".
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}".`);
   }
@@ -32,10 +55,40 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
 export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
   const value = raw === undefined || raw === "" ? "./data/vidrows.db" : raw;
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: "postgres", url: value };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    throw new ConfigError(`DATABASE_URL must be a SQLite file path or a postgres:// URL; got "${value}".`);
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  if (scheme !== undefined) {
+    // Names the scheme, never the whole URL: it may carry a password.
+    throw new ConfigError(
+      `DATABASE_URL must be a SQLite file path or a postgres:// URL; got a ${scheme}:// URL.`,
+    );
   }
   return { kind: "sqlite", path: value };
+}
+
+function optionalHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
+  }
+  return raw;
+}
+
+/**
+ * The model is configured when there is an API key (VIDROWS_LLM_API_KEY, else OPENAI_API_KEY) or a
+ * base URL: a local server such as Ollama needs no key.
+ */
+function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
+  const baseUrl = optionalHttpUrl(env, "VIDROWS_LLM_BASE_URL");
+  const apiKey = env.VIDROWS_LLM_API_KEY || env.OPENAI_API_KEY || undefined;
+  if (baseUrl === undefined && apiKey === undefined) return null;
+  return Object.freeze({ baseUrl, apiKey, model: env.VIDROWS_LLM_MODEL || "gpt-4o-mini" });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
     trustProxy: env.VIDROWS_TRUST_PROXY === "1",
+    captions: env.VIDROWS_CAPTIONS || "youtube",
+    youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
+    model: modelSettings(env),
+    worker: Object.freeze({
+      videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),
+      videosInFlight: integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000),
+      modelConcurrency: integerSetting(env, "VIDROWS_MODEL_CONCURRENCY", 16, 1, 10_000),
+    }),
   });
 }
 

@@ -19,6 +19,16 @@ export function toApiError(error: unknown): ApiError {
         "unsupported_media_type",
         "Send the request body as JSON, with the header `content-type: application/json`.",
       );
+    case "FST_ERR_BAD_URL":
+      return new ApiError(
+        "invalid_request",
+        "The URL is not valid: each `%` must start a percent-encoded UTF-8 character, such as `%20`.",
+      );
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new ApiError(
+        "invalid_request",
+        "An id in the URL path is too long; no id is over 100 characters.",
+      );
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new ApiError("invalid_request", "The `content-length` header does not match the body.");
   }

@@ -8,9 +8,11 @@ import { schemaRoutes } from "../routes/schemas.js";
 import { usageRoutes } from "../routes/usage.js";
 import type { Services } from "../services/index.js";
 import { accessControl } from "./access-control.js";
+import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
 import { requestIdFor } from "./request-ids.js";
+import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
 import { trackRoutes } from "./unknown-routes.js";
 import { validatorCompiler } from "./validators.js";
 
@@ -28,13 +30,17 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     genReqId: requestIdFor,
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Malformed URLs (bad percent-encoding) get the same envelope as every other bad request.
-    frameworkErrors: (error, request, reply) => sendError(toApiError(error), request, reply),
+    clientErrorHandler: answerClientError,
+    // Malformed URLs (bad percent-encoding) get the same envelope and request id as every other bad
+    // request; they fail before the onRequest hooks that would otherwise set the header.
+    frameworkErrors: (error, request, reply) =>
+      sendError(toApiError(error), request, reply.header("x-request-id", request.id)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(trackRoutes(app));
+  refuseUnknownQueryParameters(app);
   app.decorateRequest("caller", null);
 
   // JSON is the only body the API reads; every other content type answers 415.

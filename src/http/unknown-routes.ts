@@ -28,13 +28,15 @@ export function trackRoutes(
 
   return (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
+    // Messages quote the path; a hostile one may be kilobytes long.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
     const allowed = new Set<string>();
     for (const route of routes) if (route.pattern.test(path)) for (const m of route.methods) allowed.add(m);
     if (allowed.size > 0) {
       const allow = [...allowed].sort().join(", ");
       reply.header("allow", allow);
       return sendError(
-        new ApiError("method_not_allowed", `${request.method} is not supported on ${path}; use ${allow}.`),
+        new ApiError("method_not_allowed", `${request.method} is not supported on ${shown}; use ${allow}.`),
         request,
         reply,
       );
@@ -42,7 +44,7 @@ export function trackRoutes(
     return sendError(
       new ApiError(
         "not_found",
-        `No endpoint ${request.method} ${path}; see GET /v1/openapi.json for the API.`,
+        `No endpoint ${request.method} ${shown}; see GET /v1/openapi.json for the API.`,
       ),
       request,
       reply,

@@ -60,6 +60,9 @@ function describe(error: ErrorObject, part: Part): { param: string; message: str
       return { param, message: `The ${fieldWord} \`${param}\` is required.` };
     }
     case "additionalProperties": {
+      if (p.additionalProperty === "") {
+        return { param: at, message: `A ${fieldWord} has an empty name; remove it.` };
+      }
       const param = joinParam(at, String(p.additionalProperty));
       return {
         param,

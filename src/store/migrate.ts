@@ -9,11 +9,13 @@ import {
 } from "kysely";
 import type { Store } from "./database.js";
 import * as foundation from "./migrations/0001_foundation.js";
+import * as jobs from "./migrations/0002_jobs.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
 const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
+  "0002_jobs": jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

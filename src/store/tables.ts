@@ -21,6 +21,10 @@ export interface WorkspacesTable {
   jobs_done: Generated<number>;
   jobs_failed: Generated<number>;
   videos_processed: Generated<number>;
+  /** Jobs that have at least one failed video, settled or not (the list's `failed` filter). */
+  jobs_with_failures: Generated<number>;
+  /** Where this workspace's next video joins the fair queue (see pipeline/claims.ts). */
+  next_video_priority: Generated<number>;
 }
 
 export type CreditEntryKind = "initial" | "grant" | "cycle_reset" | "plan_change" | "charge";
@@ -85,6 +89,67 @@ export interface RateLimitWindowsTable {
   hits: number;
 }
 
+export type JobStatus = "processing" | "done" | "failed" | "partial";
+export type VideoStatus = "queued" | "processing" | "done" | "failed";
+
+export interface JobsTable {
+  id: string;
+  workspace_id: string;
+  /** `<name>-v<version>` for a saved schema, `inline` otherwise. */
+  schema_label: string;
+  /** The schema the job runs, as JSON text, fixed at submission. */
+  schema_definition: string;
+  language: string | null;
+  status: JobStatus;
+  video_count: number;
+  queued_count: number;
+  processing_count: number;
+  done_count: number;
+  failed_count: number;
+  /** 1 once any video failed; indexed for the list's `failed` filter. */
+  has_failures: number;
+  credits_charged: number;
+  created_at: number;
+  completed_at: number | null;
+  handed_over_at: number | null;
+}
+
+export interface VideosTable {
+  id: string;
+  job_id: string;
+  workspace_id: string;
+  position: number;
+  platform_video_id: string;
+  /** The URL as submitted; deleted at the handover. */
+  submitted_url: string | null;
+  status: VideoStatus;
+  priority: number;
+  /** A queued video is not claimed before this moment (retry back-off). */
+  available_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  claims: Generated<number>;
+  /** The rows as JSON text (`[{...}, ...]`) until the handover deletes them. */
+  rows: string | null;
+  row_count: number | null;
+  duration_seconds: number | null;
+  chunk_count: number | null;
+  credits_charged: Generated<number>;
+  error_code: string | null;
+  error_message: string | null;
+  error_retryable: number | null;
+  settled_at: number | null;
+}
+
+export interface IdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: number;
+}
+
 export interface Database {
   meta: MetaTable;
   workspaces: WorkspacesTable;
@@ -95,7 +160,13 @@ export interface Database {
   schemas: SchemasTable;
   schema_versions: SchemaVersionsTable;
   rate_limit_windows: RateLimitWindowsTable;
+  jobs: JobsTable;
+  videos: VideosTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
+
+export type JobRow = Selectable<JobsTable>;
+export type VideoRow = Selectable<VideosTable>;
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type NewWorkspace = Insertable<WorkspacesTable>;

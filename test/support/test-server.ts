@@ -97,6 +97,10 @@ export async function startTestServer(
     anonymousRequestsPerMinute: 100000,
     logLevel: "silent",
     trustProxy: false,
+    captions: "youtube",
+    youtubeProxy: undefined,
+    model: null,
+    worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8 },
     ...overrides,
   });
   const app = await createApp(config);

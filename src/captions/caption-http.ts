@@ -1,0 +1,87 @@
+// One HTTP exchange for a captions source: a timeout on every request, the caller's abort signal honoured,
+// a cap on the body size, an optional proxy, and failures told apart (timeout, network, too large).
+import { type Dispatcher, fetch } from "undici";
+
+export const defaultCaptionTimeoutMs = 15_000;
+// A long video's captions are a few MB at most; a bigger answer is not captions.
+const defaultMaxBytes = 32 * 1024 * 1024;
+
+export interface HttpRequest {
+  readonly url: string;
+  readonly method?: "GET" | "POST";
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** undici's dispatcher, e.g. a ProxyAgent; undici's default agent without it. */
+  readonly dispatcher?: Dispatcher;
+  readonly maxBytes?: number;
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly text: string;
+}
+
+/** The request got no usable answer at all; `reason` says why. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly reason: "timeout" | "network" | "too_large",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readText(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (body === null) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new HttpFailure("too_large", `the answer is larger than ${maxBytes} bytes`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+}
+
+/**
+ * Sends the request and reads the whole answer, whatever its status. Throws HttpFailure when there is no
+ * answer, and the caller's own abort reason when the caller aborted.
+ */
+export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
+  request.signal?.throwIfAborted();
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method ?? "GET",
+      headers: request.headers,
+      body: request.body,
+      signal,
+      dispatcher: request.dispatcher,
+    });
+    const text = await readText(response.body, request.maxBytes ?? defaultMaxBytes);
+    return { status: response.status, contentType: response.headers.get("content-type"), text };
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    if (error instanceof HttpFailure) throw error;
+    if (timeout.aborted) {
+      throw new HttpFailure("timeout", `no answer within ${request.timeoutMs / 1000} s`);
+    }
+    throw new HttpFailure("network", `the request failed (${describeNetworkError(error)})`);
+  }
+}

@@ -1,0 +1,53 @@
+// Captions from a folder: `<video_id>.vtt`, `<video_id>.srt` or `<video_id>.json3`; no file, no captions.
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { CaptionFormatError } from "./caption-format-error.js";
+import { type CaptionFormat, cuesDurationSeconds, parseCaptions } from "./caption-formats.js";
+import {
+  CaptionError,
+  type CaptionSource,
+  type FetchTranscriptOptions,
+  type Transcript,
+} from "./caption-source.js";
+import { assertVideoId } from "./video-id.js";
+
+const extensions: readonly CaptionFormat[] = ["vtt", "srt", "json3"];
+
+export class DirectoryCaptionSource implements CaptionSource {
+  readonly directory: string;
+
+  constructor(directory: string) {
+    this.directory = resolve(directory);
+  }
+
+  async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
+    assertVideoId(videoId);
+    for (const format of extensions) {
+      const text = await this.readIfPresent(`${videoId}.${format}`, options.signal);
+      if (text === null) continue;
+      let cues: ReturnType<typeof parseCaptions>;
+      try {
+        cues = parseCaptions(text, format);
+      } catch (error) {
+        if (!(error instanceof CaptionFormatError)) throw error;
+        // The file is what it is: reading it again will not help.
+        throw new CaptionError("no_captions", `${videoId}.${format} could not be read: ${error.message}`);
+      }
+      if (cues.length === 0) throw new CaptionError("no_captions", `${videoId}.${format} has no captions.`);
+      return { cues, durationSeconds: cuesDurationSeconds(cues) };
+    }
+    throw new CaptionError("no_captions", `No captions file for ${videoId} in the captions folder.`);
+  }
+
+  private async readIfPresent(name: string, signal: AbortSignal | undefined): Promise<string | null> {
+    try {
+      return await readFile(join(this.directory, name), { encoding: "utf8", signal });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      // A disk or network-share hiccup may pass; let the worker retry.
+      throw new CaptionError("captions_unavailable", `The captions file ${name} could not be read (${code}).`);
+    }
+  }
+}

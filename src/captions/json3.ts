@@ -1,0 +1,37 @@
+// Reading YouTube's json3 caption format ({events: [{tStartMs, dDurationMs, segs: [{utf8}]}]}) into cues.
+import { CaptionFormatError } from "./caption-format-error.js";
+import type { CaptionCue } from "./caption-source.js";
+import { cleanCueText } from "./caption-text.js";
+
+interface Json3Event {
+  tStartMs?: unknown;
+  dDurationMs?: unknown;
+  segs?: unknown;
+}
+
+function segmentText(segs: unknown): string {
+  if (!Array.isArray(segs)) return "";
+  return segs.map((seg) => (typeof seg?.utf8 === "string" ? seg.utf8 : "")).join("");
+}
+
+/** The cues of a json3 track: events without words (window definitions, "\n" line breaks) are left out. */
+export function parseJson3(text: string): CaptionCue[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new CaptionFormatError("The captions are not valid json3: not JSON.");
+  }
+  const events = (document as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) throw new CaptionFormatError("The captions are not valid json3: no events list.");
+  const cues: CaptionCue[] = [];
+  for (const event of events as Json3Event[]) {
+    if (typeof event !== "object" || event === null) continue;
+    const words = cleanCueText(segmentText(event.segs));
+    if (words === "") continue;
+    const startMs = typeof event.tStartMs === "number" && event.tStartMs >= 0 ? event.tStartMs : 0;
+    const durationMs = typeof event.dDurationMs === "number" && event.dDurationMs >= 0 ? event.dDurationMs : 0;
+    cues.push({ startMs, endMs: startMs + durationMs, text: words });
+  }
+  return cues;
+}

@@ -1,0 +1,79 @@
+// Reading the player endpoint's `playabilityStatus`: is the video itself out of reach (video_unavailable),
+// or did the platform refuse us (captions_unavailable, worth retrying from elsewhere or later)?
+import { CaptionError } from "./caption-source.js";
+
+interface TextNode {
+  simpleText?: unknown;
+  runs?: unknown;
+}
+
+export interface PlayabilityStatus {
+  status?: unknown;
+  reason?: unknown;
+  reasonTitle?: unknown;
+  desktopLegacyAgeGateReason?: unknown;
+  errorScreen?: {
+    playerErrorMessageRenderer?: { reason?: TextNode; subreason?: TextNode };
+    confirmDialogRenderer?: { title?: TextNode; dialogMessages?: unknown };
+  };
+}
+
+// The platform's words when it takes us for a robot (cloud addresses, too many requests).
+const botCheck = /not a bot|unusual traffic|automated queries|confirm you[’']re not/i;
+const ageGate = /\bage\b|age-restricted|inappropriate for some users/i;
+const privateVideo = /\bprivate\b/i;
+// Said to a client the platform will not serve this video to, not about the video.
+const clientRefused = /(?:on|in) this app/i;
+
+// Statuses that speak about the video: removed, never existed, region-locked, members-only, age-gated.
+const videoStatuses = new Set([
+  "ERROR",
+  "UNPLAYABLE",
+  "AGE_CHECK_REQUIRED",
+  "AGE_VERIFICATION_REQUIRED",
+  "CONTENT_CHECK_REQUIRED",
+  "LIVE_STREAM_OFFLINE",
+]);
+
+function nodeText(node: TextNode | undefined): string {
+  if (node === undefined || node === null) return "";
+  if (typeof node.simpleText === "string") return node.simpleText;
+  if (!Array.isArray(node.runs)) return "";
+  return node.runs.map((run) => (typeof run?.text === "string" ? run.text : "")).join("");
+}
+
+/** Every reason the platform gives, in one string. */
+function reasons(playability: PlayabilityStatus): string {
+  const texts = [
+    typeof playability.reason === "string" ? playability.reason : "",
+    typeof playability.reasonTitle === "string" ? playability.reasonTitle : "",
+    nodeText(playability.errorScreen?.playerErrorMessageRenderer?.reason),
+    nodeText(playability.errorScreen?.playerErrorMessageRenderer?.subreason),
+    nodeText(playability.errorScreen?.confirmDialogRenderer?.title),
+  ];
+  const dialog = playability.errorScreen?.confirmDialogRenderer?.dialogMessages;
+  if (Array.isArray(dialog)) texts.push(...dialog.map((message) => nodeText(message)));
+  return texts
+    .map((text) => text.trim())
+    .filter((text, i, all) => text !== "" && all.indexOf(text) === i)
+    .join(" / ");
+}
+
+/** Null when the video plays; else the CaptionError that says why not, with the platform's reason. */
+export function playabilityError(playability: PlayabilityStatus | undefined, videoId: string): CaptionError | null {
+  if (playability === undefined || playability === null) return null;
+  const status = typeof playability.status === "string" ? playability.status : "";
+  if (status === "" || status === "OK") return null;
+  const why = reasons(playability) || "no reason given";
+  const said = `YouTube says ${status} for ${videoId}: ${why}`;
+  if (botCheck.test(why)) return new CaptionError("captions_unavailable", `${said} (a bot check).`);
+  if (status === "LOGIN_REQUIRED") {
+    const ageGated = playability.desktopLegacyAgeGateReason !== undefined || ageGate.test(why);
+    if (ageGated || privateVideo.test(why)) return new CaptionError("video_unavailable", `${said}.`);
+    // Sign-in demanded with no reason about the video: the platform does not want to serve us.
+    return new CaptionError("captions_unavailable", `${said}.`);
+  }
+  if (videoStatuses.has(status) && !clientRefused.test(why)) return new CaptionError("video_unavailable", `${said}.`);
+  // An unknown status, or a refusal of our client rather than of the video: maybe later, maybe elsewhere.
+  return new CaptionError("captions_unavailable", `${said}.`);
+}

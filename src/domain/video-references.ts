@@ -1,0 +1,39 @@
+// Reading the videos of a submission: YouTube URLs of every common form, or bare 11-character ids.
+
+const videoIdPattern = /^[A-Za-z0-9_-]{11}$/;
+
+const youtubeHosts = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
+
+// Paths whose next segment is the video id: /shorts/<id>, /embed/<id>, /live/<id>, /v/<id>.
+const idSegmentPrefixes = new Set(["shorts", "embed", "live", "v"]);
+
+/** The platform's video id of a reference, or null when it is not a YouTube video reference. */
+export function parseVideoReference(reference: string): string | null {
+  const trimmed = reference.trim();
+  if (videoIdPattern.test(trimmed)) return trimmed;
+  let url: URL;
+  try {
+    // People paste "youtube.com/watch?v=..." without a scheme; accept it as https.
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const host = url.hostname.toLowerCase();
+  let candidate: string | null | undefined;
+  if (host === "youtu.be") {
+    candidate = url.pathname.split("/")[1];
+  } else if (youtubeHosts.has(host)) {
+    const segments = url.pathname.split("/").filter((s) => s !== "");
+    if (segments[0] === "watch") candidate = url.searchParams.get("v");
+    else if (segments[0] !== undefined && idSegmentPrefixes.has(segments[0])) candidate = segments[1];
+  }
+  return candidate && videoIdPattern.test(candidate) ? candidate : null;
+}

@@ -1,0 +1,56 @@
+// The messages of one model request: what to extract (the columns) and from what (one transcript chunk).
+import type OpenAI from "openai";
+import type { SchemaDefinition } from "../domain/schema-definition.js";
+import { columnSpecs } from "./rows-json-schema.js";
+import type { TranscriptChunk } from "./transcript-chunks.js";
+
+/** `m:ss`, or `h:mm:ss` past an hour: how people quote a time in a video. */
+export function formatTimestamp(ms: number): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = String(totalSeconds % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** The instructions: the same for every chunk of a job, so the columns and their descriptions are said once. */
+export function buildSystemPrompt(definition: SchemaDefinition): string {
+  const columns = columnSpecs(definition).map(({ name, description }) =>
+    description === undefined ? `- ${JSON.stringify(name)}` : `- ${JSON.stringify(name)}: ${description}`,
+  );
+  return [
+    "You extract structured rows from a part of a video's transcript.",
+    "Each row has exactly these columns:",
+    ...columns,
+    "",
+    'Answer with JSON of the form {"rows": [...]}: one object per distinct item the transcript mentions, with every column.',
+    "Take values from the transcript only; never invent them. Use null for a value the transcript does not give.",
+    "Use a number for a numeric value, true or false for a yes-or-no value, and a string otherwise.",
+    'If the transcript mentions nothing that fits, answer {"rows": []}.',
+  ].join("\n");
+}
+
+export interface ChunkContext {
+  readonly chunkCount: number;
+  /** The caption track's language, when known (BCP-47). */
+  readonly language?: string | undefined;
+}
+
+/** The transcript part, one time-stamped cue a line, with where it sits in the video. */
+export function buildUserPrompt(chunk: TranscriptChunk, context: ChunkContext): string {
+  const where = `part ${chunk.index + 1} of ${context.chunkCount}, from ${formatTimestamp(chunk.startMs)} to ${formatTimestamp(chunk.endMs)}`;
+  const language = context.language ? `, language ${context.language}` : "";
+  const lines = chunk.cues.map((cue) => `[${formatTimestamp(cue.startMs)}] ${cue.text}`);
+  return [`Transcript (${where}${language}):`, "", ...lines].join("\n");
+}
+
+export function buildExtractionMessages(
+  definition: SchemaDefinition,
+  chunk: TranscriptChunk,
+  context: ChunkContext,
+): OpenAI.ChatCompletionMessageParam[] {
+  return [
+    { role: "system", content: buildSystemPrompt(definition) },
+    { role: "user", content: buildUserPrompt(chunk, context) },
+  ];
+}

@@ -1,0 +1,200 @@
+// The Extractor over any OpenAI-compatible chat-completions endpoint: one strict-JSON request per chunk.
+import OpenAI, { APIConnectionError, APIError } from "openai";
+import type { Transcript } from "../captions/caption-source.js";
+import type { Semaphore } from "../concurrency/semaphore.js";
+import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
+import { withPermit } from "./abortable-permit.js";
+import { buildExtractionMessages, type ChunkContext } from "./extraction-prompt.js";
+import { defaultModel, isModelConfigured, openAiBaseUrl } from "./extraction-settings.js";
+import { type Extraction, ExtractionError, type ExtractOptions, type Extractor, type Row } from "./extractor.js";
+import { MalformedAnswerError, rowsFromCompletion } from "./model-answer.js";
+import { mergeChunkRows } from "./row-merging.js";
+import {
+  defaultRetry,
+  RetriesExhaustedError,
+  type RetryOptions,
+  type RetryVerdict,
+  validateRetry,
+  withRetries,
+} from "./retry-policy.js";
+import { buildRowsResponseFormat } from "./rows-json-schema.js";
+import {
+  type ChunkingOptions,
+  chunkTranscript,
+  defaultChunking,
+  type TranscriptChunk,
+  validateChunking,
+} from "./transcript-chunks.js";
+
+export interface ExtractorConfig {
+  /** An OpenAI-compatible API root; default OpenAI's. */
+  readonly baseUrl?: string | undefined;
+  /** Required for OpenAI's API; a server at `baseUrl` that wants none gets a placeholder. */
+  readonly apiKey?: string | undefined;
+  /** Default `gpt-4o-mini`. */
+  readonly model?: string | undefined;
+  /** Bounds the model requests in flight; one semaphore is shared by the whole worker. */
+  readonly modelRequests: Semaphore;
+  readonly chunking?: Partial<ChunkingOptions>;
+  readonly retry?: Partial<RetryOptions>;
+  /** How long one request may take before it counts as a (retryable) failure. */
+  readonly requestTimeoutMs?: number;
+  /** Sent only when set: some models (reasoning ones) reject any temperature but their own. */
+  readonly temperature?: number;
+}
+
+/** Generous, because a local model on a CPU can take minutes over a 3,000-token chunk. */
+export const defaultRequestTimeoutMs = 180_000;
+
+/** OpenAI-compatible servers that need no key (Ollama, llama.cpp) ignore it, but the header must hold something. */
+const placeholderApiKey = "no-key";
+
+/** Statuses worth asking again: timeout, conflict, rate limit, and the server's own failures. */
+function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** The wait a `Retry-After` (or OpenAI's `retry-after-ms`) header asks for, if any. */
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const milliseconds = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers?.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+export function classifyModelFailure(error: unknown): RetryVerdict {
+  // Garbage in a 200 is as passing as a 500: the next sample of the model may well be fine.
+  if (error instanceof MalformedAnswerError || error instanceof SyntaxError) return { retry: true };
+  // Refused connections, resets and timeouts (APIConnectionTimeoutError is one of these).
+  if (error instanceof APIConnectionError) return { retry: true };
+  if (error instanceof APIError) {
+    if (error.status === undefined || isTransientStatus(error.status)) {
+      return { retry: true, waitAtLeastMs: retryAfterMs(error.headers) };
+    }
+  }
+  // 400, 401, 403, 404, 422: a wrong model name, key or request will be as wrong next time.
+  return { retry: false };
+}
+
+function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 300 ? `${message.slice(0, 300)}...` : message;
+}
+
+class OpenAiCompatibleExtractor implements Extractor {
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly modelRequests: Semaphore;
+  private readonly chunking: ChunkingOptions;
+  private readonly retry: RetryOptions;
+  private readonly temperature: number | undefined;
+
+  constructor(config: ExtractorConfig) {
+    if (!isModelConfigured({ baseUrl: config.baseUrl, apiKey: config.apiKey })) {
+      throw new Error(
+        "No language model is configured: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) for OpenAI, or VIDROWS_LLM_BASE_URL for another OpenAI-compatible server.",
+      );
+    }
+    this.model = config.model ?? defaultModel;
+    this.modelRequests = config.modelRequests;
+    this.chunking = validateChunking({ ...defaultChunking, ...config.chunking });
+    this.retry = validateRetry({ ...defaultRetry, ...config.retry });
+    this.temperature = config.temperature;
+    this.client = new OpenAI({
+      baseURL: config.baseUrl ?? openAiBaseUrl,
+      apiKey: config.apiKey ?? placeholderApiKey,
+      // Explicit nulls: the package would otherwise read OPENAI_* variables itself, behind our settings.
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      webhookSecret: null,
+      // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
+      maxRetries: 0,
+      timeout: config.requestTimeoutMs ?? defaultRequestTimeoutMs,
+      // Failures reach the worker's structured log through ExtractionError; the package logs to the console.
+      logLevel: "off",
+    });
+  }
+
+  async extractRows(transcript: Transcript, schema: SchemaDefinition, options: ExtractOptions = {}): Promise<Extraction> {
+    const outer = options.signal;
+    outer?.throwIfAborted();
+    const columns = columnsOf(schema);
+    const chunks = chunkTranscript(transcript.cues, this.chunking);
+    if (chunks.length === 0) return { rows: [], chunkCount: 0 };
+
+    // One chunk failing for good fails the video, so the other chunks stop rather than spend requests.
+    const stop = new AbortController();
+    const forwardAbort = () => stop.abort(outer?.reason);
+    outer?.addEventListener("abort", forwardAbort, { once: true });
+    const job: ChunkJob = {
+      schema,
+      columns,
+      context: { chunkCount: chunks.length, language: transcript.language },
+      responseFormat: buildRowsResponseFormat(schema),
+    };
+    try {
+      const rowsByChunk = await Promise.all(
+        chunks.map((chunk) =>
+          this.extractChunk(chunk, job, stop.signal).catch((error: unknown) => {
+            stop.abort(error);
+            throw error;
+          }),
+        ),
+      );
+      return { rows: mergeChunkRows(rowsByChunk, columns), chunkCount: chunks.length };
+    } finally {
+      outer?.removeEventListener("abort", forwardAbort);
+    }
+  }
+
+  /** A chunk's rows, asked for again after passing failures; ExtractionError when the attempts run out. */
+  private async extractChunk(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<Row[]> {
+    try {
+      return await withRetries(() => this.askModel(chunk, job, signal), {
+        ...this.retry,
+        classify: classifyModelFailure,
+        signal,
+      });
+    } catch (error) {
+      if (!(error instanceof RetriesExhaustedError)) throw error;
+      throw new ExtractionError(
+        `The language model failed on part ${chunk.index + 1} of ${job.context.chunkCount} after ${error.attempts} attempt(s): ${describeFailure(error.lastError)}`,
+        { cause: error.lastError },
+      );
+    }
+  }
+
+  /** One request, holding one of the worker's model permits only while it is in flight. */
+  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<Row[]> {
+    const completion = await withPermit(this.modelRequests, signal, () =>
+      this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages: buildExtractionMessages(job.schema, chunk, job.context),
+          response_format: job.responseFormat,
+          ...(this.temperature === undefined ? {} : { temperature: this.temperature }),
+        },
+        { signal },
+      ),
+    );
+    return rowsFromCompletion(completion, job.columns);
+  }
+}
+
+/** What every chunk of one extraction shares. */
+interface ChunkJob {
+  readonly schema: SchemaDefinition;
+  readonly columns: readonly string[];
+  readonly context: ChunkContext;
+  readonly responseFormat: OpenAI.ResponseFormatJSONSchema;
+}
+
+/** The product's extractor: the model named by `config`, its requests bounded by `config.modelRequests`. */
+export function createExtractor(config: ExtractorConfig): Extractor {
+  return new OpenAiCompatibleExtractor(config);
+}

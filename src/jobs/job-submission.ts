@@ -1,0 +1,292 @@
+// `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
+import { createHash } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Caller } from "../services/authentication.js";
+import { newId } from "../domain/ids.js";
+import type { SchemaDefinition } from "../domain/schema-definition.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { parseVideoReference } from "../domain/video-references.js";
+import { ApiError } from "../errors.js";
+import type { SchemaService } from "../services/schemas.js";
+import { renewCycleIfDue } from "../services/workspaces.js";
+import type { Store } from "../store/database.js";
+import type { Database } from "../store/tables.js";
+import type { CountsView } from "./views.js";
+
+export interface SubmissionInput {
+  videos: string[];
+  schema?: SchemaDefinition;
+  schema_id?: string;
+  schema_version?: number;
+  language?: string;
+}
+
+export interface JobCreated {
+  job_id: string;
+  status: "processing";
+  videos: number;
+  schema: string;
+  counts: CountsView;
+  created_at: string;
+}
+
+export interface SubmissionOutcome {
+  body: JobCreated;
+  /** True when an earlier submission with the same Idempotency-Key answered this. */
+  replayed: boolean;
+}
+
+const idempotencyWindowMs = 24 * 3600_000;
+// Rows per INSERT statement: well under both SQLite's and PostgreSQL's limits on bound parameters.
+const insertBatch = 500;
+
+class IdempotencyRace extends Error {}
+
+/** The same body, whatever its key order, hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Platform ids of the submitted videos, or a 400 naming the first bad or repeated element. */
+export function readVideoReferences(references: string[]): string[] {
+  const firstIndexOf = new Map<string, number>();
+  return references.map((reference, index) => {
+    const id = parseVideoReference(reference);
+    if (id === null) {
+      throw new ApiError(
+        "invalid_request",
+        `\`videos[${index}]\` is not a YouTube video URL (watch?v=, youtu.be/, shorts/, embed/, live/) or an 11-character video id.`,
+        `videos[${index}]`,
+      );
+    }
+    const earlier = firstIndexOf.get(id);
+    if (earlier !== undefined) {
+      throw new ApiError(
+        "invalid_request",
+        `\`videos[${index}]\` is the same video as \`videos[${earlier}]\` (${id}); list each video once.`,
+        `videos[${index}]`,
+      );
+    }
+    firstIndexOf.set(id, index);
+    return id;
+  });
+}
+
+export class JobSubmission {
+  constructor(
+    private readonly store: Store,
+    private readonly schemas: SchemaService,
+    private readonly extractionAvailable: boolean,
+  ) {}
+
+  async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
+    if (!this.extractionAvailable) {
+      throw new ApiError(
+        "extraction_unavailable",
+        "No language model is configured on this server; set VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL and restart it.",
+      );
+    }
+    if (input.schema !== undefined && input.schema_id !== undefined) {
+      throw new ApiError("invalid_request", "Give either `schema` or `schema_id`, not both.", "schema_id");
+    }
+    if (input.schema === undefined && input.schema_id === undefined) {
+      throw new ApiError("invalid_request", "Give the job a `schema`, or the `schema_id` of a saved schema.", "schema");
+    }
+    if (input.schema_version !== undefined && input.schema_id === undefined) {
+      throw new ApiError("invalid_request", "`schema_version` goes with `schema_id` only.", "schema_version");
+    }
+    if (input.videos.length > caller.plan.videosPerJob) {
+      throw new ApiError(
+        "plan_limit",
+        `The ${caller.plan.name} plan allows ${caller.plan.videosPerJob} videos per job; this job has ${input.videos.length}. Split it, or change plans.`,
+        "videos",
+      );
+    }
+    const platformIds = readVideoReferences(input.videos);
+
+    const requestHash = createHash("sha256").update(canonicalJson(input)).digest("hex");
+    if (idempotencyKey !== undefined) {
+      const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, requestHash);
+      if (earlier) return earlier;
+    }
+
+    const resolved =
+      input.schema_id !== undefined
+        ? await this.schemas.resolve(caller.workspaceId, input.schema_id, input.schema_version)
+        : { label: "inline", definition: input.schema as SchemaDefinition };
+
+    try {
+      const body = await this.store.db.transaction().execute((trx) =>
+        this.insertJob(trx, caller, {
+          platformIds,
+          references: input.videos,
+          label: resolved.label,
+          definition: resolved.definition,
+          language: input.language ?? null,
+          idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash },
+        }),
+      );
+      return { body, replayed: false };
+    } catch (error) {
+      // Another request with the same key committed first; answer as it did (or refuse a different body).
+      if (error instanceof IdempotencyRace && idempotencyKey !== undefined) {
+        const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, requestHash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  private async earlierOutcome(workspaceId: string, key: string, requestHash: string, now = Date.now()) {
+    const row = await this.store.db
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .where("key", "=", key)
+      .where("created_at", ">", now - idempotencyWindowMs)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.request_hash !== requestHash) {
+      throw new ApiError(
+        "idempotency_conflict",
+        "This Idempotency-Key was used within the last 24 hours with a different request; use a new key for a new job.",
+      );
+    }
+    return { body: JSON.parse(row.response_body) as JobCreated, replayed: true };
+  }
+
+  private async insertJob(
+    trx: Transaction<Database>,
+    caller: Caller,
+    job: {
+      platformIds: string[];
+      references: string[];
+      label: string;
+      definition: SchemaDefinition;
+      language: string | null;
+      idempotency: { key: string; requestHash: string } | undefined;
+    },
+  ): Promise<JobCreated> {
+    const now = Date.now();
+    const workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
+    if (workspace.balance <= 0) {
+      throw new ApiError(
+        "insufficient_credits",
+        "The credit balance is 0; wait for the next cycle or add credits before submitting.",
+      );
+    }
+    if (workspace.hard_cap !== null && workspace.used_this_cycle >= workspace.hard_cap) {
+      throw new ApiError(
+        "hard_cap_reached",
+        `This cycle has used ${workspace.used_this_cycle} credits, the hard cap; raise or clear it with PATCH /v1/usage.`,
+      );
+    }
+
+    // Fair queueing: this workspace's videos line up after its own earlier ones, but never behind
+    // the queue's current head, so a newcomer's one video is not stuck behind another's thousand.
+    const head = await trx
+      .selectFrom("videos")
+      .select((eb) => eb.fn.min("priority").as("head"))
+      .where("status", "=", "queued")
+      .executeTakeFirst();
+    const firstPriority = Math.max(workspace.next_video_priority, Number(head?.head ?? 0));
+    const count = job.platformIds.length;
+    await trx
+      .updateTable("workspaces")
+      .set((eb) => ({ next_video_priority: firstPriority + count, jobs_queued: eb("jobs_queued", "+", 1) }))
+      .where("id", "=", caller.workspaceId)
+      .execute();
+
+    const jobId = newId("job", now);
+    await trx
+      .insertInto("jobs")
+      .values({
+        id: jobId,
+        workspace_id: caller.workspaceId,
+        schema_label: job.label,
+        schema_definition: JSON.stringify(job.definition),
+        language: job.language,
+        status: "processing",
+        video_count: count,
+        queued_count: count,
+        processing_count: 0,
+        done_count: 0,
+        failed_count: 0,
+        has_failures: 0,
+        credits_charged: 0,
+        created_at: now,
+        completed_at: null,
+        handed_over_at: null,
+      })
+      .execute();
+    const videos = job.platformIds.map((platformId, position) => ({
+      id: newId("vid", now),
+      job_id: jobId,
+      workspace_id: caller.workspaceId,
+      position,
+      platform_video_id: platformId,
+      submitted_url: job.references[position] ?? platformId,
+      status: "queued" as const,
+      priority: firstPriority + position,
+      available_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+      rows: null,
+      row_count: null,
+      duration_seconds: null,
+      chunk_count: null,
+      error_code: null,
+      error_message: null,
+      error_retryable: null,
+      settled_at: null,
+    }));
+    for (let i = 0; i < videos.length; i += insertBatch) {
+      await trx.insertInto("videos").values(videos.slice(i, i + insertBatch)).execute();
+    }
+
+    const body: JobCreated = {
+      job_id: jobId,
+      status: "processing",
+      videos: count,
+      schema: job.label,
+      counts: { queued: count, processing: 0, done: 0, failed: 0 },
+      created_at: formatTimestamp(now),
+    };
+    if (job.idempotency) await this.recordIdempotency(trx, caller.workspaceId, job.idempotency, body, now);
+    return body;
+  }
+
+  private async recordIdempotency(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    idempotency: { key: string; requestHash: string },
+    body: JobCreated,
+    now: number,
+  ) {
+    const values = {
+      workspace_id: workspaceId,
+      key: idempotency.key,
+      request_hash: idempotency.requestHash,
+      response_status: 202,
+      response_body: JSON.stringify(body),
+      created_at: now,
+    };
+    // A record older than the window is taken over; a live one means another request won the race.
+    const result = await trx
+      .insertInto("idempotency_keys")
+      .values(values)
+      .onConflict((c) =>
+        c
+          .columns(["workspace_id", "key"])
+          .doUpdateSet({ request_hash: values.request_hash, response_body: values.response_body, created_at: now })
+          .where("idempotency_keys.created_at", "<=", now - idempotencyWindowMs),
+      )
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) throw new IdempotencyRace();
+  }
+}

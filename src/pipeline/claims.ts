@@ -1,0 +1,158 @@
+// Claiming videos to work on, with leases: the store is the queue, shared by every worker process.
+import type { Transaction } from "kysely";
+import type { SchemaDefinition } from "../domain/schema-definition.js";
+import type { Store } from "../store/database.js";
+import type { Database } from "../store/tables.js";
+
+export interface ClaimedVideo {
+  readonly videoId: string;
+  readonly jobId: string;
+  readonly workspaceId: string;
+  readonly platformVideoId: string;
+  readonly language: string | undefined;
+  readonly schema: SchemaDefinition;
+  /** How many times the video has been claimed, this claim included. */
+  readonly claims: number;
+}
+
+/**
+ * Claims up to `limit` videos for `workerId` until `now + leaseMs`: first videos whose holder went
+ * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first).
+ *
+ * Each claim is one UPDATE over a sub-select, so no two workers can take the same video: on
+ * PostgreSQL the sub-select locks its rows and skips rows another worker has locked (SKIP LOCKED);
+ * on SQLite the statement runs under the database's single write lock.
+ */
+export async function claimVideos(
+  store: Store,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<ClaimedVideo[]> {
+  if (limit <= 0) return [];
+  return store.db.transaction().execute(async (trx) => {
+    const lockRows = store.dialect === "postgres";
+    const expired = await trx
+      .updateTable("videos")
+      .set((eb) => ({ lease_owner: workerId, lease_expires_at: now + leaseMs, claims: eb("claims", "+", 1) }))
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("videos")
+          .select("id")
+          .where("status", "=", "processing")
+          .where("lease_expires_at", "<", now)
+          .orderBy("lease_expires_at")
+          .limit(limit)
+          .$if(lockRows, (q) => q.forUpdate().skipLocked()),
+      )
+      .where("status", "=", "processing")
+      .where("lease_expires_at", "<", now)
+      .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
+      .execute();
+
+    const room = limit - expired.length;
+    const queued =
+      room <= 0
+        ? []
+        : await trx
+            .updateTable("videos")
+            .set((eb) => ({
+              status: "processing",
+              lease_owner: workerId,
+              lease_expires_at: now + leaseMs,
+              claims: eb("claims", "+", 1),
+            }))
+            .where("id", "in", (eb) =>
+              eb
+                .selectFrom("videos")
+                .select("id")
+                .where("status", "=", "queued")
+                .where("available_at", "<=", now)
+                .orderBy("priority")
+                .orderBy("id")
+                .limit(room)
+                .$if(lockRows, (q) => q.forUpdate().skipLocked()),
+            )
+            .where("status", "=", "queued")
+            .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
+            .execute();
+    await countStartedVideos(trx, queued);
+
+    const claimed = [...expired, ...queued];
+    if (claimed.length === 0) return [];
+    const jobIds = [...new Set(claimed.map((v) => v.job_id))];
+    const jobs = await trx
+      .selectFrom("jobs")
+      .select(["id", "schema_definition", "language"])
+      .where("id", "in", jobIds)
+      .execute();
+    const jobById = new Map(jobs.map((j) => [j.id, j]));
+    return claimed.map((video) => {
+      const job = jobById.get(video.job_id);
+      if (!job) throw new Error(`Video ${video.id} belongs to job ${video.job_id}, which does not exist.`);
+      return {
+        videoId: video.id,
+        jobId: video.job_id,
+        workspaceId: video.workspace_id,
+        platformVideoId: video.platform_video_id,
+        language: job.language ?? undefined,
+        schema: JSON.parse(job.schema_definition) as SchemaDefinition,
+        claims: video.claims,
+      };
+    });
+  });
+}
+
+/** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage. */
+async function countStartedVideos(trx: Transaction<Database>, started: { job_id: string; workspace_id: string }[]) {
+  const perJob = new Map<string, { workspaceId: string; count: number }>();
+  for (const video of started) {
+    const entry = perJob.get(video.job_id) ?? { workspaceId: video.workspace_id, count: 0 };
+    entry.count++;
+    perJob.set(video.job_id, entry);
+  }
+  for (const [jobId, { workspaceId, count }] of perJob) {
+    const job = await trx
+      .updateTable("jobs")
+      .set((eb) => ({
+        queued_count: eb("queued_count", "-", count),
+        processing_count: eb("processing_count", "+", count),
+      }))
+      .where("id", "=", jobId)
+      .returning(["queued_count", "video_count"])
+      .executeTakeFirstOrThrow();
+    // The job's first videos started: in usage it moves from `queued` to `processing`.
+    if (job.queued_count + count === job.video_count) {
+      await trx
+        .updateTable("workspaces")
+        .set((eb) => ({ jobs_queued: eb("jobs_queued", "-", 1), jobs_processing: eb("jobs_processing", "+", 1) }))
+        .where("id", "=", workspaceId)
+        .execute();
+    }
+  }
+}
+
+/** Extends the lease on a video this worker holds; false when the lease was lost to another worker. */
+export async function renewLease(store: Store, workerId: string, videoId: string, leaseMs: number, now = Date.now()) {
+  const result = await store.db
+    .updateTable("videos")
+    .set({ lease_expires_at: now + leaseMs })
+    .where("id", "=", videoId)
+    .where("lease_owner", "=", workerId)
+    .where("status", "=", "processing")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives videos back at once (on shutdown), so another worker takes them over without waiting for the lease. */
+export async function releaseVideos(store: Store, workerId: string, videoIds: string[], now = Date.now()) {
+  if (videoIds.length === 0) return;
+  await store.db
+    .updateTable("videos")
+    .set({ lease_expires_at: now - 1 })
+    .where("id", "in", videoIds)
+    .where("lease_owner", "=", workerId)
+    .where("status", "=", "processing")
+    .execute();
+}
