@@ -1,25 +1,80 @@
-// The composition root: builds the store, services and HTTP server once, and starts and stops them in order.
+// The composition root: builds the store, services, HTTP server and worker once, and starts and
+// stops them in order.
 import type { FastifyInstance } from "fastify";
+import { createCaptionSource } from "./captions/create-caption-source.js";
+import { Semaphore } from "./concurrency/semaphore.js";
 import type { Config } from "./config.js";
+import { createExtractor, type ExtractorConfig } from "./extraction/openai-extractor.js";
 import { buildHttpServer } from "./http/server.js";
+import { Worker, type WorkerOptions } from "./pipeline/worker.js";
 import { createServices, type Services } from "./services/index.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
+
+export interface AppOptions {
+  /** Run a worker in this process (the default); `serve --no-worker` turns it off. */
+  readonly withWorker?: boolean;
+  /** Timings of the worker's polling and retries (tests shorten them). */
+  readonly worker?: Partial<
+    Pick<WorkerOptions, "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims">
+  >;
+  /** Retry and chunking settings of the model client (tests shorten them). */
+  readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
+  /** The youtube source's origin (tests point it at a local server). */
+  readonly youtubeBaseUrl?: string;
+}
 
 export interface App {
   readonly config: Config;
   readonly store: Store;
   readonly services: Services;
   readonly http: FastifyInstance;
-  /** Listens on the configured host and port; answers the base URL. */
+  /** The in-process worker, when this process runs one. */
+  readonly worker: Worker | undefined;
+  /** Listens on the configured host and port, starts the worker; answers the base URL. */
   start(): Promise<string>;
-  /** Stops accepting requests, lets the ones in flight finish, then closes the database. */
+  /** Stops accepting requests, drains the worker, then closes the database. */
   stop(): Promise<void>;
 }
 
 const housekeepingIntervalMs = 60_000;
 
-export async function createApp(config: Config): Promise<App> {
+function buildWorker(
+  config: Config,
+  store: Store,
+  http: FastifyInstance,
+  options: AppOptions,
+): Worker | undefined {
+  if (options.withWorker === false) return undefined;
+  if (config.model === null) {
+    http.log.warn(
+      "no language model is configured (VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL): no worker runs",
+    );
+    return undefined;
+  }
+  const captions = createCaptionSource(config.captions, {
+    youtubeProxy: config.youtubeProxy,
+    youtubeBaseUrl: options.youtubeBaseUrl,
+  });
+  const extractor = createExtractor({
+    baseUrl: config.model.baseUrl,
+    apiKey: config.model.apiKey,
+    model: config.model.model,
+    modelRequests: new Semaphore(config.worker.modelConcurrency),
+    ...options.extraction,
+  });
+  return new Worker({
+    store,
+    plans: config.plans,
+    captions,
+    extractor,
+    settings: config.worker,
+    log: http.log.child({ component: "worker" }),
+    ...options.worker,
+  });
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const store = openStore(config.database);
   try {
     await migrateToLatest(store);
@@ -27,13 +82,22 @@ export async function createApp(config: Config): Promise<App> {
     await store.close();
     throw error;
   }
-  const services = createServices(store, config.plans);
+  const services = createServices(store, config.plans, config.model !== null);
+  let worker: Worker | undefined;
   const http = await buildHttpServer({
     services,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
+    onJobSubmitted: () => worker?.wake(),
   });
+  try {
+    worker = buildWorker(config, store, http, options);
+  } catch (error) {
+    await http.close();
+    await store.close();
+    throw error;
+  }
 
   let housekeeping: NodeJS.Timeout | undefined;
 
@@ -42,8 +106,10 @@ export async function createApp(config: Config): Promise<App> {
     store,
     services,
     http,
+    worker,
     async start() {
       const address = await http.listen({ host: config.host, port: config.port });
+      worker?.start();
       housekeeping = setInterval(() => {
         services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
           http.log.warn({ err: error }, "could not forget old rate-limit windows");
@@ -55,6 +121,7 @@ export async function createApp(config: Config): Promise<App> {
     async stop() {
       if (housekeeping) clearInterval(housekeeping);
       await http.close();
+      await worker?.stop();
       await store.close();
     },
   };

@@ -93,7 +93,6 @@ const malformedJson = [
   "true",
   "null",
   "\u0000",
-  "\ufeff{}",
   '{"a":1}{"b":2}',
   "{}garbage",
 ];

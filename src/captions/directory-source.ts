@@ -47,7 +47,10 @@ export class DirectoryCaptionSource implements CaptionSource {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       // A disk or network-share hiccup may pass; let the worker retry.
-      throw new CaptionError("captions_unavailable", `The captions file ${name} could not be read (${code}).`);
+      throw new CaptionError(
+        "captions_unavailable",
+        `The captions file ${name} could not be read (${code}).`,
+      );
     }
   }
 }

@@ -23,14 +23,16 @@ export function parseJson3(text: string): CaptionCue[] {
     throw new CaptionFormatError("The captions are not valid json3: not JSON.");
   }
   const events = (document as { events?: unknown } | null)?.events;
-  if (!Array.isArray(events)) throw new CaptionFormatError("The captions are not valid json3: no events list.");
+  if (!Array.isArray(events))
+    throw new CaptionFormatError("The captions are not valid json3: no events list.");
   const cues: CaptionCue[] = [];
   for (const event of events as Json3Event[]) {
     if (typeof event !== "object" || event === null) continue;
     const words = cleanCueText(segmentText(event.segs));
     if (words === "") continue;
     const startMs = typeof event.tStartMs === "number" && event.tStartMs >= 0 ? event.tStartMs : 0;
-    const durationMs = typeof event.dDurationMs === "number" && event.dDurationMs >= 0 ? event.dDurationMs : 0;
+    const durationMs =
+      typeof event.dDurationMs === "number" && event.dDurationMs >= 0 ? event.dDurationMs : 0;
     cues.push({ startMs, endMs: startMs + durationMs, text: words });
   }
   return cues;

@@ -27,7 +27,15 @@ export function removeRollingRepeats(cues: readonly CaptionCue[]): CaptionCue[] 
   const result: CaptionCue[] = [];
   cues.forEach((cue, i) => {
     const fresh = (lines[i] ?? []).slice(repeats[i] ?? 0);
-    if (fresh.length > 0) result.push({ startMs: cue.startMs, endMs: cue.endMs, text: fresh.join("\n") });
+    if (fresh.length > 0) {
+      result.push({ startMs: cue.startMs, endMs: cue.endMs, text: fresh.join("\n") });
+      return;
+    }
+    // A cue of repeats only keeps the earlier lines on screen: their cue lasts as long, so the end of the
+    // last cue stays the end of the captions.
+    const last = result.at(-1);
+    if (last !== undefined && cue.endMs > last.endMs)
+      result[result.length - 1] = { ...last, endMs: cue.endMs };
   });
   return result;
 }

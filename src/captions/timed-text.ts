@@ -14,7 +14,10 @@ const timingLine = /^\s*(?:\d+:)?\d{1,2}:\d{1,2}[,.]\d{1,3}\s+-->\s+(?:\d+:)?\d{
 function cueBlocks(text: string): string {
   const blocks: string[] = [];
   // Blocks are separated by empty lines only: YouTube's cues often start with a line of one space.
-  for (const block of text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split(/\n{2,}/)) {
+  for (const block of text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)) {
     const lines = block.split("\n");
     const timing = lines.findIndex((line) => timingLine.test(line));
     if (timing === -1) continue;

@@ -54,11 +54,15 @@ export class UrlTemplateCaptionSource implements CaptionSource {
       });
     } catch (error) {
       if (error instanceof HttpFailure) {
-        throw new CaptionError("captions_unavailable", `The captions server for ${videoId}: ${error.message}.`);
+        throw new CaptionError(
+          "captions_unavailable",
+          `The captions server for ${videoId}: ${error.message}.`,
+        );
       }
       throw error;
     }
-    if (answer.status === 404) throw new CaptionError("no_captions", `The captions server has none for ${videoId}.`);
+    if (answer.status === 404)
+      throw new CaptionError("no_captions", `The captions server has none for ${videoId}.`);
     if (answer.status < 200 || answer.status > 299) {
       throw new CaptionError(
         "captions_unavailable",

@@ -60,7 +60,10 @@ function reasons(playability: PlayabilityStatus): string {
 }
 
 /** Null when the video plays; else the CaptionError that says why not, with the platform's reason. */
-export function playabilityError(playability: PlayabilityStatus | undefined, videoId: string): CaptionError | null {
+export function playabilityError(
+  playability: PlayabilityStatus | undefined,
+  videoId: string,
+): CaptionError | null {
   if (playability === undefined || playability === null) return null;
   const status = typeof playability.status === "string" ? playability.status : "";
   if (status === "" || status === "OK") return null;
@@ -73,7 +76,8 @@ export function playabilityError(playability: PlayabilityStatus | undefined, vid
     // Sign-in demanded with no reason about the video: the platform does not want to serve us.
     return new CaptionError("captions_unavailable", `${said}.`);
   }
-  if (videoStatuses.has(status) && !clientRefused.test(why)) return new CaptionError("video_unavailable", `${said}.`);
+  if (videoStatuses.has(status) && !clientRefused.test(why))
+    return new CaptionError("video_unavailable", `${said}.`);
   // An unknown status, or a refusal of our client rather than of the video: maybe later, maybe elsewhere.
   return new CaptionError("captions_unavailable", `${said}.`);
 }

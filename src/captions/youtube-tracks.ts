@@ -43,10 +43,12 @@ function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTrack
   const automatic = tracks.find(isAutomatic);
   if (automatic) return automatic.languageCode;
   const audioTracks = Array.isArray(tracklist.audioTracks) ? tracklist.audioTracks : [];
-  const audioIndex = typeof tracklist.defaultAudioTrackIndex === "number" ? tracklist.defaultAudioTrackIndex : 0;
+  const audioIndex =
+    typeof tracklist.defaultAudioTrackIndex === "number" ? tracklist.defaultAudioTrackIndex : 0;
   const captionIndex = audioTracks[audioIndex]?.defaultCaptionTrackIndex;
   const captionTracks = Array.isArray(tracklist.captionTracks) ? tracklist.captionTracks : [];
-  const languageCode = typeof captionIndex === "number" ? captionTracks[captionIndex]?.languageCode : undefined;
+  const languageCode =
+    typeof captionIndex === "number" ? captionTracks[captionIndex]?.languageCode : undefined;
   return typeof languageCode === "string" ? languageCode : null;
 }
 
@@ -54,10 +56,7 @@ function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTrack
  * The track to read: in the asked language when one was asked (null when there is none in it), else in the
  * video's own language, else the first manual track, else the first track.
  */
-export function chooseTrack(
-  tracklist: CaptionTracklist,
-  language: string | undefined,
-): CaptionTrack | null {
+export function chooseTrack(tracklist: CaptionTracklist, language: string | undefined): CaptionTrack | null {
   const tracks = readTracks(tracklist);
   if (tracks.length === 0) return null;
   if (language !== undefined && language !== "") return trackInLanguage(tracks, language);

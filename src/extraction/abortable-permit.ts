@@ -20,7 +20,11 @@ function acquirePermit(semaphore: Semaphore, signal: AbortSignal): Promise<void>
 }
 
 /** Runs `work` holding one permit of `semaphore`; an abort while waiting for the permit ends the wait. */
-export async function withPermit<T>(semaphore: Semaphore, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+export async function withPermit<T>(
+  semaphore: Semaphore,
+  signal: AbortSignal,
+  work: () => Promise<T>,
+): Promise<T> {
   await acquirePermit(semaphore, signal);
   try {
     return await work();

@@ -23,5 +23,9 @@ export interface ExtractOptions {
 }
 
 export interface Extractor {
-  extractRows(transcript: Transcript, schema: SchemaDefinition, options?: ExtractOptions): Promise<Extraction>;
+  extractRows(
+    transcript: Transcript,
+    schema: SchemaDefinition,
+    options?: ExtractOptions,
+  ): Promise<Extraction>;
 }

@@ -20,11 +20,14 @@ function withoutCodeFence(content: string): string {
 
 /** The rows of a chat-completions answer, coerced to `columns`. */
 export function rowsFromCompletion(completion: unknown, columns: readonly string[]): Row[] {
-  const choice = isRecord(completion) && Array.isArray(completion.choices) ? completion.choices[0] : undefined;
+  const choice =
+    isRecord(completion) && Array.isArray(completion.choices) ? completion.choices[0] : undefined;
   if (!isRecord(choice)) throw new MalformedAnswerError("The model's answer has no choices.");
   const finishReason = choice.finish_reason;
-  if (finishReason === "length") throw new MalformedAnswerError("The model's answer was cut off at its length limit.");
-  if (finishReason === "content_filter") throw new MalformedAnswerError("The model's answer was withheld by a filter.");
+  if (finishReason === "length")
+    throw new MalformedAnswerError("The model's answer was cut off at its length limit.");
+  if (finishReason === "content_filter")
+    throw new MalformedAnswerError("The model's answer was withheld by a filter.");
   const message = isRecord(choice.message) ? choice.message : {};
   if (typeof message.refusal === "string" && message.refusal !== "") {
     throw new MalformedAnswerError("The model refused to answer.");
@@ -42,6 +45,7 @@ export function rowsFromCompletion(completion: unknown, columns: readonly string
     throw new MalformedAnswerError('The model\'s answer is not of the form {"rows": [...]}.');
   }
   const rows: unknown[] = answer.rows;
-  if (!rows.every(isRecord)) throw new MalformedAnswerError("The model's answer has a row that is not an object.");
+  if (!rows.every(isRecord))
+    throw new MalformedAnswerError("The model's answer has a row that is not an object.");
   return coerceRows(rows, columns);
 }

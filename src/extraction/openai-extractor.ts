@@ -6,9 +6,14 @@ import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js
 import { withPermit } from "./abortable-permit.js";
 import { buildExtractionMessages, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "./extraction-settings.js";
-import { type Extraction, ExtractionError, type ExtractOptions, type Extractor, type Row } from "./extractor.js";
+import {
+  type Extraction,
+  ExtractionError,
+  type ExtractOptions,
+  type Extractor,
+  type Row,
+} from "./extractor.js";
 import { MalformedAnswerError, rowsFromCompletion } from "./model-answer.js";
-import { mergeChunkRows } from "./row-merging.js";
 import {
   defaultRetry,
   RetriesExhaustedError,
@@ -17,6 +22,7 @@ import {
   validateRetry,
   withRetries,
 } from "./retry-policy.js";
+import { mergeChunkRows } from "./row-merging.js";
 import { buildRowsResponseFormat } from "./rows-json-schema.js";
 import {
   type ChunkingOptions,
@@ -81,6 +87,10 @@ export function classifyModelFailure(error: unknown): RetryVerdict {
 }
 
 function describeFailure(error: unknown): string {
+  // OpenAI quotes part of a rejected key back; the message may reach users and logs, so it is left out.
+  if (error instanceof APIError && (error.status === 401 || error.status === 403)) {
+    return `the endpoint refused the API key (HTTP ${error.status}).`;
+  }
   const message = error instanceof Error ? error.message : String(error);
   return message.length > 300 ? `${message.slice(0, 300)}...` : message;
 }
@@ -120,7 +130,11 @@ class OpenAiCompatibleExtractor implements Extractor {
     });
   }
 
-  async extractRows(transcript: Transcript, schema: SchemaDefinition, options: ExtractOptions = {}): Promise<Extraction> {
+  async extractRows(
+    transcript: Transcript,
+    schema: SchemaDefinition,
+    options: ExtractOptions = {},
+  ): Promise<Extraction> {
     const outer = options.signal;
     outer?.throwIfAborted();
     const columns = columnsOf(schema);

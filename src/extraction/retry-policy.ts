@@ -11,7 +11,9 @@ export interface RetryOptions {
 export const defaultRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 /** Whether a failure may pass if tried again, and the least wait the other side asked for (`Retry-After`). */
-export type RetryVerdict = { readonly retry: false } | { readonly retry: true; readonly waitAtLeastMs?: number };
+export type RetryVerdict =
+  | { readonly retry: false }
+  | { readonly retry: true; readonly waitAtLeastMs?: number };
 
 /** The attempts ran out, or a failure was not worth retrying; `cause` is the last failure. */
 export class RetriesExhaustedError extends Error {
@@ -25,9 +27,12 @@ export class RetriesExhaustedError extends Error {
 
 export function validateRetry(options: RetryOptions): RetryOptions {
   const { attempts, baseDelayMs, maxDelayMs } = options;
-  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be >= 1; got ${attempts}.`);
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw new RangeError(`attempts must be >= 1; got ${attempts}.`);
   if (!(baseDelayMs >= 0) || !(maxDelayMs >= baseDelayMs)) {
-    throw new RangeError(`retry delays must satisfy 0 <= baseDelayMs <= maxDelayMs; got ${baseDelayMs}, ${maxDelayMs}.`);
+    throw new RangeError(
+      `retry delays must satisfy 0 <= baseDelayMs <= maxDelayMs; got ${baseDelayMs}, ${maxDelayMs}.`,
+    );
   }
   return options;
 }
@@ -36,7 +41,11 @@ export function validateRetry(options: RetryOptions): RetryOptions {
  * The wait before attempt `failures + 1`: half of it fixed, half random, so that the many chunks a busy
  * endpoint turned away at once do not all come back at the same instant.
  */
-export function backoffDelay(failures: number, options: RetryOptions, random: () => number = Math.random): number {
+export function backoffDelay(
+  failures: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (failures - 1));
   return ceiling / 2 + (random() * ceiling) / 2;
 }
@@ -70,7 +79,10 @@ export interface RetryContext extends RetryOptions {
  * `attempt(n)` until it succeeds, for at most `attempts` tries. An abort ends it at once with the signal's
  * reason (the caller is stopping, not failing); any other end is a RetriesExhaustedError.
  */
-export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, context: RetryContext): Promise<T> {
+export async function withRetries<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  context: RetryContext,
+): Promise<T> {
   const { signal } = context;
   for (let attemptNumber = 1; ; attemptNumber++) {
     signal?.throwIfAborted();
@@ -79,7 +91,8 @@ export async function withRetries<T>(attempt: (attemptNumber: number) => Promise
     } catch (error) {
       signal?.throwIfAborted();
       const verdict = context.classify(error);
-      if (!verdict.retry || attemptNumber >= context.attempts) throw new RetriesExhaustedError(attemptNumber, error);
+      if (!verdict.retry || attemptNumber >= context.attempts)
+        throw new RetriesExhaustedError(attemptNumber, error);
       const backoff = backoffDelay(attemptNumber, context, context.random);
       await sleep(Math.min(context.maxDelayMs, Math.max(backoff, verdict.waitAtLeastMs ?? 0)), signal);
     }

@@ -41,6 +41,9 @@ export function isEmptyRow(row: Row, columns: readonly string[]): boolean {
 }
 
 /** Every raw row coerced; rows with nothing in any column are dropped. */
-export function coerceRows(raws: readonly Readonly<Record<string, unknown>>[], columns: readonly string[]): Row[] {
+export function coerceRows(
+  raws: readonly Readonly<Record<string, unknown>>[],
+  columns: readonly string[],
+): Row[] {
   return raws.map((raw) => coerceRow(raw, columns)).filter((row) => !isEmptyRow(row, columns));
 }

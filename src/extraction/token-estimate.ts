@@ -29,7 +29,8 @@ export function estimateTokens(text: string): number {
  * inside a word only when the word alone is over the budget (as unspaced CJK text is).
  */
 export function splitByTokens(text: string, maxTokens: number): string[] {
-  if (!Number.isInteger(maxTokens) || maxTokens < 1) throw new RangeError(`maxTokens must be >= 1; got ${maxTokens}.`);
+  if (!Number.isInteger(maxTokens) || maxTokens < 1)
+    throw new RangeError(`maxTokens must be >= 1; got ${maxTokens}.`);
   const pieces: string[] = [];
   let piece = "";
   let pieceCost = 0;

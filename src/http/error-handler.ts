@@ -32,6 +32,14 @@ export function toApiError(error: unknown): ApiError {
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new ApiError("invalid_request", "The `content-length` header does not match the body.");
   }
+  // PostgreSQL refuses text it cannot store (a NUL, say) that slipped past the checks at the door: the
+  // input is at fault, not the server.
+  if (e.code === "22021" || e.code === "22P05") {
+    return new ApiError(
+      "invalid_request",
+      "The request holds text that cannot be stored (a NUL character?).",
+    );
+  }
   if (isDatabaseUnavailable(error)) {
     return new ApiError("unavailable", "The database cannot be reached right now; try again shortly.");
   }

@@ -1,6 +1,7 @@
 // Reading a JSON request body, with answers that say what is wrong with it.
 import secureJson from "secure-json-parse";
 import { ApiError } from "../errors.js";
+import { findNul, jsonTextMayHoldNul, nulError } from "./nul-characters.js";
 
 const forbiddenKey = /forbidden (prototype|constructor) property/;
 
@@ -11,8 +12,9 @@ const forbiddenKey = /forbidden (prototype|constructor) property/;
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return undefined;
+  let parsed: unknown;
   try {
-    return secureJson.parse(text, undefined, { protoAction: "error", constructorAction: "error" });
+    parsed = secureJson.parse(text, undefined, { protoAction: "error", constructorAction: "error" });
   } catch (error) {
     const message = (error as Error).message;
     if (forbiddenKey.test(message)) {
@@ -23,4 +25,10 @@ export function parseJsonBody(text: string): unknown {
     }
     throw new ApiError("invalid_request", `The request body is not valid JSON: ${message}.`);
   }
+  // The walk costs something on a large body; the text tells first whether it can find anything.
+  if (jsonTextMayHoldNul(text)) {
+    const param = findNul(parsed);
+    if (param !== null) throw nulError(param, "body");
+  }
+  return parsed;
 }

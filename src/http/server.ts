@@ -2,6 +2,7 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
+import { jobRoutes } from "../routes/jobs.js";
 import { keyRoutes } from "../routes/keys.js";
 import { openApiRoutes } from "../routes/openapi.js";
 import { schemaRoutes } from "../routes/schemas.js";
@@ -11,6 +12,7 @@ import { accessControl } from "./access-control.js";
 import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
+import { findNul, nulError } from "./nul-characters.js";
 import { requestIdFor } from "./request-ids.js";
 import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
 import { trackRoutes } from "./unknown-routes.js";
@@ -21,6 +23,8 @@ export interface HttpServerOptions {
   readonly logLevel: string;
   readonly trustProxy: boolean;
   readonly anonymousRequestsPerMinute: number;
+  /** Called after a job is stored, so a worker in this process can start at once. */
+  readonly onJobSubmitted: () => void;
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
@@ -60,6 +64,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     "onRequest",
     accessControl({ ...services, anonymousRequestsPerMinute: options.anonymousRequestsPerMinute }),
   );
+  // A NUL in a path id or a query value is refused before any route or database sees it.
+  app.addHook("preValidation", async (request) => {
+    const inPath = findNul(request.params);
+    if (inPath !== null) throw nulError(inPath, "path");
+    const inQuery = findNul(request.query);
+    if (inQuery !== null) throw nulError(inQuery, "query");
+  });
   // A route whose fields are all optional accepts a request with no body at all.
   app.addHook("preValidation", async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
@@ -87,6 +98,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   await app.register(keyRoutes, { apiKeys: services.apiKeys });
   await app.register(schemaRoutes, { schemas: services.schemas });
   await app.register(usageRoutes, { usage: services.usage });
+  await app.register(jobRoutes, {
+    submission: services.jobSubmission,
+    reads: services.jobReads,
+    onSubmitted: options.onJobSubmitted,
+  });
 
   return app;
 }

@@ -3,7 +3,14 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { ApiError } from "../errors.js";
 import type { Dialect, Store } from "../store/database.js";
 import type { Database, JobRow, VideoRow } from "../store/tables.js";
-import { countsOf, type JobListItem, type JobRead, jobListItem, videoResult } from "./views.js";
+import {
+  countsOf,
+  type JobListItem,
+  type JobRead,
+  jobListItem,
+  type SettledStatus,
+  videoResult,
+} from "./views.js";
 
 export type ListFilter = "running" | "succeeded" | "failed";
 
@@ -120,7 +127,13 @@ export class JobReads {
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
     if (job.status === "processing") {
       return {
-        body: { job_id: job.id, status: "processing", videos: job.video_count, counts: countsOf(job), results: null },
+        body: {
+          job_id: job.id,
+          status: "processing",
+          videos: job.video_count,
+          counts: countsOf(job),
+          results: null,
+        },
       };
     }
     if (job.handed_over_at === null) {
@@ -132,13 +145,19 @@ export class JobReads {
   }
 
   private videosOf(jobId: string): Promise<VideoRow[]> {
-    return this.store.db.selectFrom("videos").selectAll().where("job_id", "=", jobId).orderBy("position").execute();
+    return this.store.db
+      .selectFrom("videos")
+      .selectAll()
+      .where("job_id", "=", jobId)
+      .orderBy("position")
+      .execute();
   }
 
   private settledBody(job: JobRow, videos: VideoRow[], withRows: boolean): JobRead {
     return {
       job_id: job.id,
-      status: job.status,
+      // Only settled jobs reach here (the read answers running ones before).
+      status: job.status as SettledStatus,
       videos: job.video_count,
       credits_charged: job.credits_charged,
       counts: countsOf(job),
@@ -161,8 +180,17 @@ export class JobReads {
         .where("handed_over_at", "is", null)
         .executeTakeFirst();
       if (won.numUpdatedRows === 0n) return undefined;
-      const held = await trx.selectFrom("videos").selectAll().where("job_id", "=", job.id).orderBy("position").execute();
-      await trx.updateTable("videos").set({ rows: null, submitted_url: null }).where("job_id", "=", job.id).execute();
+      const held = await trx
+        .selectFrom("videos")
+        .selectAll()
+        .where("job_id", "=", job.id)
+        .orderBy("position")
+        .execute();
+      await trx
+        .updateTable("videos")
+        .set({ rows: null, submitted_url: null })
+        .where("job_id", "=", job.id)
+        .execute();
       return held;
     });
     if (!videos) return undefined;

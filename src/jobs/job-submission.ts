@@ -1,12 +1,12 @@
 // `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { Caller } from "../services/authentication.js";
 import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { parseVideoReference } from "../domain/video-references.js";
 import { ApiError } from "../errors.js";
+import type { Caller } from "../services/authentication.js";
 import type { SchemaService } from "../services/schemas.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
@@ -46,7 +46,9 @@ class IdempotencyRace extends Error {}
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -95,7 +97,11 @@ export class JobSubmission {
       throw new ApiError("invalid_request", "Give either `schema` or `schema_id`, not both.", "schema_id");
     }
     if (input.schema === undefined && input.schema_id === undefined) {
-      throw new ApiError("invalid_request", "Give the job a `schema`, or the `schema_id` of a saved schema.", "schema");
+      throw new ApiError(
+        "invalid_request",
+        "Give the job a `schema`, or the `schema_id` of a saved schema.",
+        "schema",
+      );
     }
     if (input.schema_version !== undefined && input.schema_id === undefined) {
       throw new ApiError("invalid_request", "`schema_version` goes with `schema_id` only.", "schema_version");
@@ -246,7 +252,10 @@ export class JobSubmission {
       settled_at: null,
     }));
     for (let i = 0; i < videos.length; i += insertBatch) {
-      await trx.insertInto("videos").values(videos.slice(i, i + insertBatch)).execute();
+      await trx
+        .insertInto("videos")
+        .values(videos.slice(i, i + insertBatch))
+        .execute();
     }
 
     const body: JobCreated = {
@@ -283,7 +292,11 @@ export class JobSubmission {
       .onConflict((c) =>
         c
           .columns(["workspace_id", "key"])
-          .doUpdateSet({ request_hash: values.request_hash, response_body: values.response_body, created_at: now })
+          .doUpdateSet({
+            request_hash: values.request_hash,
+            response_body: values.response_body,
+            created_at: now,
+          })
           .where("idempotency_keys.created_at", "<=", now - idempotencyWindowMs),
       )
       .executeTakeFirst();

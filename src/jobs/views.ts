@@ -1,5 +1,6 @@
 // How jobs and their videos look in API responses.
 import { formatTimestamp } from "../domain/timestamps.js";
+import type { Row } from "../extraction/extractor.js";
 import type { JobRow, JobStatus, VideoRow } from "../store/tables.js";
 
 export interface CountsView {
@@ -25,7 +26,7 @@ export type VideoResult =
   | {
       video_id: string;
       status: "done";
-      rows: { results: Record<string, unknown>[] } | null;
+      rows: { results: Row[] } | null;
       usage: { credits_charged: number; row_count: number; duration_seconds: number; chunk_count: number };
     }
   | {
@@ -38,7 +39,16 @@ export type VideoResult =
 
 export type JobRead =
   | { job_id: string; status: "processing"; videos: number; counts: CountsView; results: null }
-  | { job_id: string; status: JobStatus; videos: number; credits_charged: number; counts: CountsView; results: VideoResult[] };
+  | {
+      job_id: string;
+      status: SettledStatus;
+      videos: number;
+      credits_charged: number;
+      counts: CountsView;
+      results: VideoResult[];
+    };
+
+export type SettledStatus = Exclude<JobStatus, "processing">;
 
 export function countsOf(job: JobRow): CountsView {
   return {
@@ -71,7 +81,7 @@ export function videoResult(video: VideoRow, withRows: boolean): VideoResult {
     return {
       video_id: video.platform_video_id,
       status: "done",
-      rows: withRows && video.rows !== null ? { results: JSON.parse(video.rows) as Record<string, unknown>[] } : null,
+      rows: withRows && video.rows !== null ? { results: JSON.parse(video.rows) as Row[] } : null,
       usage: {
         credits_charged: video.credits_charged,
         row_count: video.row_count ?? 0,

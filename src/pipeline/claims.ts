@@ -105,7 +105,10 @@ export async function claimVideos(
 }
 
 /** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage. */
-async function countStartedVideos(trx: Transaction<Database>, started: { job_id: string; workspace_id: string }[]) {
+async function countStartedVideos(
+  trx: Transaction<Database>,
+  started: { job_id: string; workspace_id: string }[],
+) {
   const perJob = new Map<string, { workspaceId: string; count: number }>();
   for (const video of started) {
     const entry = perJob.get(video.job_id) ?? { workspaceId: video.workspace_id, count: 0 };
@@ -126,7 +129,10 @@ async function countStartedVideos(trx: Transaction<Database>, started: { job_id:
     if (job.queued_count + count === job.video_count) {
       await trx
         .updateTable("workspaces")
-        .set((eb) => ({ jobs_queued: eb("jobs_queued", "-", 1), jobs_processing: eb("jobs_processing", "+", 1) }))
+        .set((eb) => ({
+          jobs_queued: eb("jobs_queued", "-", 1),
+          jobs_processing: eb("jobs_processing", "+", 1),
+        }))
         .where("id", "=", workspaceId)
         .execute();
     }
@@ -134,7 +140,13 @@ async function countStartedVideos(trx: Transaction<Database>, started: { job_id:
 }
 
 /** Extends the lease on a video this worker holds; false when the lease was lost to another worker. */
-export async function renewLease(store: Store, workerId: string, videoId: string, leaseMs: number, now = Date.now()) {
+export async function renewLease(
+  store: Store,
+  workerId: string,
+  videoId: string,
+  leaseMs: number,
+  now = Date.now(),
+) {
   const result = await store.db
     .updateTable("videos")
     .set({ lease_expires_at: now + leaseMs })

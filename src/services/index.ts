@@ -1,4 +1,6 @@
 // The services, built once over one store and one plan table.
+import { JobReads } from "../jobs/job-reads.js";
+import { JobSubmission } from "../jobs/job-submission.js";
 import type { PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
 import { ApiKeyService } from "./api-keys.js";
@@ -15,16 +17,22 @@ export interface Services {
   readonly apiKeys: ApiKeyService;
   readonly schemas: SchemaService;
   readonly usage: UsageService;
+  readonly jobSubmission: JobSubmission;
+  readonly jobReads: JobReads;
 }
 
-export function createServices(store: Store, plans: PlanTable): Services {
+/** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
+export function createServices(store: Store, plans: PlanTable, extractionAvailable = false): Services {
   const workspaces = new WorkspaceService(store, plans);
+  const schemas = new SchemaService(store);
   return {
     authenticator: new Authenticator(store, plans),
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys: new ApiKeyService(store),
-    schemas: new SchemaService(store),
+    schemas,
     usage: new UsageService(store, workspaces),
+    jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
+    jobReads: new JobReads(store),
   };
 }

@@ -1,5 +1,5 @@
 // A real vidrows server on a random port over a fresh database, and a small client for it.
-import { type App, createApp } from "../../src/app.js";
+import { type App, type AppOptions, createApp } from "../../src/app.js";
 import type { Config } from "../../src/config.js";
 import { parsePlanTable } from "../../src/plans.js";
 import { type DialectName, type FreshDatabase, freshDatabase } from "./databases.js";
@@ -86,7 +86,8 @@ export interface TestServer {
 
 export async function startTestServer(
   dialect: DialectName,
-  overrides: Partial<Config> & { plans?: Config["plans"] } = {},
+  overrides: Partial<Config> = {},
+  appOptions: AppOptions = {},
 ): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config: Config = Object.freeze({
@@ -103,7 +104,12 @@ export async function startTestServer(
     worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8 },
     ...overrides,
   });
-  const app = await createApp(config);
+  // Quick polls and retries, so that tests of the pipeline take moments, not minutes.
+  const app = await createApp(config, {
+    ...appOptions,
+    worker: { pollIntervalMs: 50, retryBaseMs: 20, ...appOptions.worker },
+    extraction: { retry: { baseDelayMs: 10 }, ...appOptions.extraction } as AppOptions["extraction"],
+  });
   const url = await app.start();
   return {
     url,

@@ -1,0 +1,199 @@
+// Captions from YouTube itself: the InnerTube player endpoint lists a video's caption tracks, and the chosen
+// track is downloaded as json3. Every way it can go wrong is mapped to the contract's per-video codes.
+import { ProxyAgent } from "undici";
+import { CaptionFormatError } from "./caption-format-error.js";
+import { cuesDurationSeconds } from "./caption-formats.js";
+import { defaultCaptionTimeoutMs, type HttpAnswer, HttpFailure, httpRequest } from "./caption-http.js";
+import {
+  type CaptionCue,
+  CaptionError,
+  type CaptionSource,
+  type FetchTranscriptOptions,
+  type Transcript,
+} from "./caption-source.js";
+import { androidVrClient, type InnerTubeClient } from "./innertube-client.js";
+import { parseJson3 } from "./json3.js";
+import { assertVideoId } from "./video-id.js";
+import { type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
+import { type CaptionTrack, type CaptionTracklist, chooseTrack, readTracks } from "./youtube-tracks.js";
+
+export const youtubeBaseUrl = "https://www.youtube.com";
+
+export interface YouTubeSourceOptions {
+  /** Where the player endpoint lives; tests point it at a local server. */
+  readonly baseUrl?: string;
+  /** An http:// or https:// proxy for every request to the platform (VIDROWS_YOUTUBE_PROXY). */
+  readonly proxy?: string;
+  readonly timeoutMs?: number;
+  readonly client?: InnerTubeClient;
+}
+
+interface PlayerResponse {
+  playabilityStatus?: PlayabilityStatus;
+  videoDetails?: { videoId?: unknown; lengthSeconds?: unknown };
+  captions?: { playerCaptionsTracklistRenderer?: CaptionTracklist };
+}
+
+/** Why a proxy setting cannot be used, or null when it can. */
+export function proxyProblem(proxy: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    return "it is not a URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "it must be an http:// or https:// URL";
+  return null;
+}
+
+function unavailable(message: string): CaptionError {
+  return new CaptionError("captions_unavailable", message);
+}
+
+export class YouTubeCaptionSource implements CaptionSource {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly client: InnerTubeClient;
+  private readonly proxyAgent: ProxyAgent | undefined;
+
+  constructor(options: YouTubeSourceOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? youtubeBaseUrl).replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? defaultCaptionTimeoutMs;
+    this.client = options.client ?? androidVrClient;
+    if (options.proxy !== undefined && options.proxy !== "") {
+      const problem = proxyProblem(options.proxy);
+      if (problem !== null)
+        throw new Error(`The YouTube proxy "${options.proxy}" is not usable: ${problem}.`);
+      this.proxyAgent = new ProxyAgent(options.proxy);
+    }
+  }
+
+  async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
+    assertVideoId(videoId);
+    const player = await this.player(videoId, options.signal);
+    const refusal = playabilityError(player.playabilityStatus, videoId);
+    if (refusal !== null) throw refusal;
+    const shownId = player.videoDetails?.videoId;
+    if (typeof shownId === "string" && shownId !== videoId) {
+      // The platform answers a blocked client with some other video; that says nothing about this one.
+      throw unavailable(`YouTube answered with video ${shownId} when asked for ${videoId}.`);
+    }
+    const tracklist = player.captions?.playerCaptionsTracklistRenderer;
+    if (tracklist === undefined || readTracks(tracklist).length === 0) {
+      throw new CaptionError("no_captions", `${videoId} has no captions on YouTube.`);
+    }
+    const track = chooseTrack(tracklist, options.language);
+    if (track === null) {
+      const languages = [...new Set(readTracks(tracklist).map((t) => t.languageCode))].join(", ");
+      throw new CaptionError(
+        "no_captions",
+        `${videoId} has no captions in "${options.language}" on YouTube (it has ${languages}).`,
+      );
+    }
+    const cues = await this.trackCues(track, videoId, options.signal);
+    const length = Number(player.videoDetails?.lengthSeconds);
+    return {
+      cues,
+      durationSeconds: Number.isFinite(length) && length > 0 ? length : cuesDurationSeconds(cues),
+      language: track.languageCode,
+    };
+  }
+
+  /** Lets go of the proxy's connections. */
+  async close(): Promise<void> {
+    await this.proxyAgent?.close();
+  }
+
+  private async player(videoId: string, signal: AbortSignal | undefined): Promise<PlayerResponse> {
+    const answer = await this.send(
+      {
+        url: `${this.baseUrl}/youtubei/v1/player?prettyPrint=false`,
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-youtube-client-name": String(this.client.clientNameNumber),
+          "x-youtube-client-version": String(this.client.context.clientVersion ?? ""),
+        },
+        body: JSON.stringify({
+          context: { client: this.client.context },
+          videoId,
+          // Skip the "this video may contain sensitive content" interstitials; they are not refusals.
+          contentCheckOk: true,
+          racyCheckOk: true,
+        }),
+      },
+      signal,
+      `the player endpoint for ${videoId}`,
+    );
+    try {
+      const parsed: unknown = JSON.parse(answer.text);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+        return parsed as PlayerResponse;
+    } catch {
+      // Falls through: a consent or captcha page instead of JSON is the platform stopping us.
+    }
+    throw unavailable(`YouTube's player endpoint did not answer JSON for ${videoId}.`);
+  }
+
+  private async trackCues(
+    track: CaptionTrack,
+    videoId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<CaptionCue[]> {
+    let url: URL;
+    try {
+      url = new URL(track.baseUrl, this.baseUrl);
+    } catch {
+      throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
+    }
+    if (url.searchParams.get("exp") === "xpe" && !url.searchParams.has("pot")) {
+      // Such a URL answers 200 with an empty body unless a proof-of-origin token comes along.
+      throw unavailable(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
+    }
+    url.searchParams.set("fmt", "json3");
+    const answer = await this.send({ url: url.href }, signal, `the captions of ${videoId}`);
+    if (answer.text.trim() === "") {
+      throw unavailable(`YouTube sent empty captions for ${videoId} (a proof-of-origin token is missing).`);
+    }
+    let cues: CaptionCue[];
+    try {
+      cues = parseJson3(answer.text);
+    } catch (error) {
+      if (!(error instanceof CaptionFormatError)) throw error;
+      throw unavailable(`YouTube sent unreadable captions for ${videoId}: ${error.message}`);
+    }
+    if (cues.length === 0) throw new CaptionError("no_captions", `The captions of ${videoId} have no words.`);
+    return cues;
+  }
+
+  /** One request to the platform; no answer, or any status but 2xx, is the platform failing or refusing us. */
+  private async send(
+    request: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<HttpAnswer> {
+    let answer: HttpAnswer;
+    try {
+      answer = await httpRequest({
+        ...request,
+        headers: {
+          "user-agent": this.client.userAgent,
+          "accept-language": "en-US,en;q=0.9",
+          ...request.headers,
+        },
+        timeoutMs: this.timeoutMs,
+        signal,
+        dispatcher: this.proxyAgent,
+      });
+    } catch (error) {
+      if (error instanceof HttpFailure) throw unavailable(`YouTube, ${what}: ${error.message}.`);
+      throw error;
+    }
+    if (answer.status < 200 || answer.status > 299) {
+      const why =
+        answer.status === 429 ? " (too many requests)" : answer.status === 403 ? " (forbidden)" : "";
+      throw unavailable(`YouTube answered HTTP ${answer.status}${why} for ${what}.`);
+    }
+    return answer;
+  }
+}

@@ -1,0 +1,240 @@
+// The worker: claims videos, turns each into rows (captions, then the model), and settles it.
+import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
+import type { WorkerSettings } from "../config.js";
+import { ExtractionError, type Extractor } from "../extraction/extractor.js";
+import type { PlanTable } from "../plans.js";
+import type { Store } from "../store/database.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
+import { type ClaimedVideo, claimVideos, releaseVideos, renewLease } from "./claims.js";
+import { settleVideo, type VideoOutcome } from "./settlement.js";
+
+export interface WorkerOptions {
+  readonly store: Store;
+  readonly plans: PlanTable;
+  readonly captions: CaptionSource;
+  readonly extractor: Extractor;
+  readonly settings: WorkerSettings;
+  readonly log: FastifyBaseLogger;
+  /** How long to wait for new work when the queue is empty. */
+  readonly pollIntervalMs?: number;
+  /** Attempts at a retryable captions failure before the video fails with it. */
+  readonly captionAttempts?: number;
+  /** First back-off between captions attempts; doubles each time. */
+  readonly retryBaseMs?: number;
+  /** A video claimed this many times (its workers kept dying) fails instead of being tried again. */
+  readonly maxClaims?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class Stopped extends Error {}
+
+export class Worker {
+  readonly id = `wrk_${randomBytes(8).toString("hex")}`;
+  private readonly active = new Map<string, AbortController>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(private readonly options: WorkerOptions) {}
+
+  private get leaseMs() {
+    return this.options.settings.videoLeaseSeconds * 1000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.claimLoop();
+  }
+
+  /** New work may be waiting (a submission on this process): look now instead of at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /**
+   * Stops claiming, gives the videos in hand `graceMs` to finish, then abandons the rest and
+   * releases their leases so that another worker takes them over at once.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    const deadline = Date.now() + graceMs;
+    while (this.active.size > 0 && Date.now() < deadline) await sleep(20);
+    const abandoned = [...this.active.keys()];
+    for (const controller of this.active.values()) controller.abort(new Stopped("worker stopping"));
+    while (this.active.size > 0) await sleep(5);
+    await releaseVideos(this.options.store, this.id, abandoned).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, "could not release videos; their leases will run out");
+    });
+  }
+
+  private async idle(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = undefined;
+  }
+
+  private async claimLoop(): Promise<void> {
+    const { settings, log } = this.options;
+    const pollMs = this.options.pollIntervalMs ?? 500;
+    let failures = 0;
+    while (this.running) {
+      const room = settings.videosInFlight - this.active.size;
+      if (room <= 0) {
+        await this.idle(pollMs);
+        continue;
+      }
+      let claimed: ClaimedVideo[];
+      try {
+        claimed = await claimVideos(this.options.store, this.id, room, this.leaseMs);
+        failures = 0;
+      } catch (error) {
+        failures++;
+        log.error({ err: error }, "claiming videos failed");
+        await this.idle(Math.min(30_000, pollMs * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      for (const video of claimed) this.startVideo(video);
+      if (claimed.length < room) await this.idle(pollMs);
+    }
+  }
+
+  private startVideo(video: ClaimedVideo): void {
+    const controller = new AbortController();
+    this.active.set(video.videoId, controller);
+    this.processVideo(video, controller.signal)
+      .catch((error: unknown) => {
+        if (!(error instanceof Stopped))
+          this.options.log.error({ err: error, video: video.videoId }, "video failed");
+      })
+      .finally(() => {
+        this.active.delete(video.videoId);
+        // A free place: claim again now rather than at the next poll.
+        this.wake();
+      });
+  }
+
+  private async processVideo(video: ClaimedVideo, stopSignal: AbortSignal): Promise<void> {
+    const { store, log } = this.options;
+    const lease = new AbortController();
+    const signal = AbortSignal.any([stopSignal, lease.signal]);
+    // Renew well before the lease runs out; a renewal that finds the video gone means another
+    // worker took it over (this one was too slow), so stop working on it.
+    const heartbeat = setInterval(
+      () => {
+        renewLease(store, this.id, video.videoId, this.leaseMs).then(
+          (held) => {
+            if (!held) lease.abort(new Stopped("lease lost"));
+          },
+          (error: unknown) => log.warn({ err: error, video: video.videoId }, "lease renewal failed"),
+        );
+      },
+      Math.max(250, this.leaseMs / 3),
+    );
+    try {
+      const outcome = await this.outcomeOf(video, signal);
+      if (signal.aborted) throw signal.reason;
+      await this.settle(video, outcome);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {
+    const maxClaims = this.options.maxClaims ?? 5;
+    if (video.claims > maxClaims) {
+      return {
+        kind: "failed",
+        code: "extraction_failed",
+        message: `Processing this video was interrupted ${video.claims - 1} times; giving up.`,
+        retryable: true,
+      };
+    }
+    try {
+      const transcript = await this.fetchTranscript(video, signal);
+      if (transcript.cues.length === 0) {
+        return {
+          kind: "failed",
+          code: "no_captions",
+          message: "The caption track is empty.",
+          retryable: false,
+        };
+      }
+      const extraction = await this.options.extractor.extractRows(transcript, video.schema, { signal });
+      return {
+        kind: "done",
+        rows: extraction.rows,
+        durationSeconds: transcript.durationSeconds,
+        chunkCount: extraction.chunkCount,
+      };
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof CaptionError) {
+        return { kind: "failed", code: error.code, message: error.message, retryable: error.retryable };
+      }
+      if (error instanceof ExtractionError) {
+        return { kind: "failed", code: error.code, message: error.message, retryable: true };
+      }
+      this.options.log.error(
+        { err: error, video: video.videoId },
+        "unexpected error while processing a video",
+      );
+      return {
+        kind: "failed",
+        code: "extraction_failed",
+        message: "An unexpected error stopped the extraction; it has been logged.",
+        retryable: true,
+      };
+    }
+  }
+
+  /** Captions, with retries and growing back-off for the failures that may pass. */
+  private async fetchTranscript(video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
+    const attempts = this.options.captionAttempts ?? 4;
+    const baseMs = this.options.retryBaseMs ?? 1000;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.options.captions.fetchTranscript(video.platformVideoId, {
+          language: video.language,
+          signal,
+        });
+      } catch (error) {
+        const retryable = error instanceof CaptionError ? error.retryable : !signal.aborted;
+        if (!retryable || attempt >= attempts || signal.aborted) {
+          if (error instanceof CaptionError) throw error;
+          throw new CaptionError(
+            "captions_unavailable",
+            `The video platform could not be reached: ${String(error)}`,
+          );
+        }
+        await sleep(baseMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  /** Settles, retrying while the database is briefly unreachable; the lease keeps the video ours meanwhile. */
+  private async settle(video: ClaimedVideo, outcome: VideoOutcome): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await settleVideo(this.options.store, this.options.plans, this.id, video, outcome);
+        if (result.kind === "lost")
+          this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || attempt >= 5) throw error;
+        await sleep(200 * 2 ** attempt);
+      }
+    }
+  }
+}

@@ -1,0 +1,287 @@
+// The youtube captions source against recorded-shape player responses served by a local server: track
+// choice, the error mapping of the contract (one case each), timeouts, aborts and the proxy.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CaptionError, type CaptionErrorCode } from "../../src/captions/caption-source.js";
+import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
+import {
+  closedOrigin,
+  type Handler,
+  type LocalServer,
+  type SeenRequest,
+  startLocalProxy,
+  startLocalServer,
+} from "./local-servers.js";
+
+const videoId = "Kf7tGz2xQ0A";
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+
+function json3(...lines: string[]): string {
+  return JSON.stringify({
+    wireMagic: "pb3",
+    events: lines.map((line, i) => ({ tStartMs: i * 2000, dDurationMs: 2000, segs: [{ utf8: line }] })),
+  });
+}
+
+/** The caption tracks the fake platform serves, by language and kind, as YouTube would with fmt=json3. */
+function serveTrack(request: SeenRequest): string {
+  const lang = request.url.searchParams.get("lang");
+  if (request.url.searchParams.get("kind") === "asr") return fixture("auto.en.json3");
+  if (lang === "en") return json3("welcome to the kitchen", "today a tomato sauce");
+  if (lang === "de") return json3("willkommen in der Küche");
+  if (lang === "fr-CA") return json3("bienvenue dans la cuisine");
+  return "";
+}
+
+async function failure(promise: Promise<unknown>): Promise<CaptionError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(CaptionError);
+  return error as CaptionError;
+}
+
+describe("Captions from YouTube", () => {
+  let platform: LocalServer;
+  let source: YouTubeCaptionSource;
+  let playerStatus: number;
+  let playerBody: string;
+
+  /** A recorded player response, its track URLs pointed at the local server. */
+  const usePlayer = (name: string, status = 200) => {
+    playerStatus = status;
+    playerBody = fixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin);
+  };
+  const playerRequests = () => platform.requests.filter((r) => r.url.pathname === "/youtubei/v1/player");
+  const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
+
+  let trackHandler: Handler;
+  const defaultTrackHandler: Handler = (request, response) => {
+    response.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(serveTrack(request));
+  };
+
+  beforeAll(async () => {
+    platform = await startLocalServer((request, response) => {
+      if (request.method === "POST" && request.url.pathname === "/youtubei/v1/player") {
+        response
+          .writeHead(playerStatus, { "content-type": "application/json; charset=UTF-8" })
+          .end(playerBody);
+      } else if (request.method === "GET" && request.url.pathname === "/api/timedtext") {
+        trackHandler(request, response);
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    source = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await source.close();
+    await platform.close();
+  });
+  beforeEach(() => {
+    platform.requests.length = 0;
+    trackHandler = defaultTrackHandler;
+    usePlayer("player-ok.json");
+  });
+
+  describe("choosing a track", () => {
+    it("asks the player endpoint for the video and reads the manual track of its language as json3", async () => {
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues.map((cue) => cue.text)).toEqual([
+        "welcome to the kitchen",
+        "today a tomato sauce",
+      ]);
+      expect(transcript.language).toBe("en");
+      expect(transcript.durationSeconds).toBe(212);
+
+      const [player] = playerRequests();
+      const body = JSON.parse(player?.body ?? "{}");
+      expect(body.videoId).toBe(videoId);
+      expect(body.context.client.clientName).toBe("ANDROID_VR");
+      expect(typeof body.context.client.clientVersion).toBe("string");
+      expect(player?.headers["content-type"]).toBe("application/json");
+      const [track] = trackRequests();
+      expect(track?.url.searchParams.get("fmt")).toBe("json3");
+      expect(track?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("reads the asked language, matching by primary subtag too", async () => {
+      const cases = [
+        { language: "de", text: "willkommen in der Küche", code: "de" },
+        { language: "en-GB", text: "welcome to the kitchen", code: "en" },
+        { language: "fr", text: "bienvenue dans la cuisine", code: "fr-CA" },
+        { language: "FR-ca", text: "bienvenue dans la cuisine", code: "fr-CA" },
+      ];
+      for (const { language, text, code } of cases) {
+        const transcript = await source.fetchTranscript(videoId, { language });
+        expect(transcript.cues[0]?.text, language).toBe(text);
+        expect(transcript.language, language).toBe(code);
+      }
+    });
+
+    it("falls back on automatic captions, and on the end of the captions when the length is unknown", async () => {
+      usePlayer("player-auto-only.json");
+      const transcript = await source.fetchTranscript(videoId, { language: "en-US" });
+      expect(transcript.cues[0]?.text).toBe("hey everyone welcome back to the kitchen");
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBe("asr");
+      expect(transcript.durationSeconds).toBe(14.15);
+    });
+
+    it("says no_captions when there is no track in the asked language, without downloading one", async () => {
+      const error = await failure(source.fetchTranscript(videoId, { language: "ja" }));
+      expect(error.code).toBe("no_captions");
+      expect(error.message).toMatch(/"ja"/);
+      expect(trackRequests()).toHaveLength(0);
+    });
+
+    it("says no_captions when captions are disabled or the track list is empty", async () => {
+      for (const name of ["player-captions-disabled.json", "player-empty-tracklist.json"]) {
+        usePlayer(name);
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code, name).toBe("no_captions");
+        expect(error.retryable).toBe(false);
+      }
+    });
+
+    it("says no_captions when the track has no words", async () => {
+      trackHandler = (_request, response) => response.writeHead(200).end('{"wireMagic":"pb3","events":[]}');
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe("no_captions");
+    });
+  });
+
+  describe("playability", () => {
+    const cases: Array<[string, string, CaptionErrorCode]> = [
+      ["an unavailable video or not a video (ERROR)", "player-unavailable.json", "video_unavailable"],
+      ["a removed video (ERROR)", "player-removed.json", "video_unavailable"],
+      ["a private video", "player-private.json", "video_unavailable"],
+      ["a region-locked video (UNPLAYABLE)", "player-unplayable.json", "video_unavailable"],
+      [
+        "an age-restricted video (LOGIN_REQUIRED, age reason)",
+        "player-age-restricted.json",
+        "video_unavailable",
+      ],
+      ["a bot check", "player-bot-check.json", "captions_unavailable"],
+      ["LOGIN_REQUIRED without an age reason", "player-login-required.json", "captions_unavailable"],
+    ];
+    for (const [title, file, code] of cases) {
+      it(`maps ${title} to ${code}`, async () => {
+        usePlayer(file);
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code).toBe(code);
+        expect(error.retryable).toBe(code === "captions_unavailable");
+        expect(trackRequests()).toHaveLength(0);
+      });
+    }
+
+    it("maps an answer about another video (a blocked client's stand-in) to captions_unavailable", async () => {
+      usePlayer("player-ok.json");
+      playerBody = playerBody.replaceAll(`"videoId": "${videoId}"`, '"videoId": "aQvGIIdgFDM"');
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+    });
+  });
+
+  describe("the platform refusing or failing us", () => {
+    it("maps HTTP 429, 403 and 5xx from the player endpoint to captions_unavailable", async () => {
+      for (const status of [429, 403, 500, 503]) {
+        usePlayer("player-ok.json", status);
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code, String(status)).toBe("captions_unavailable");
+        expect(error.message).toContain(String(status));
+      }
+    });
+
+    it("maps a page that is not JSON (a consent or captcha page) to captions_unavailable", async () => {
+      playerBody = '<html><form action="https://consent.youtube.com/s"></form></html>';
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+    });
+
+    it("maps HTTP 429 and 403 on the caption download to captions_unavailable", async () => {
+      for (const status of [429, 403]) {
+        trackHandler = (_request, response) => response.writeHead(status).end("Too many requests");
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code, String(status)).toBe("captions_unavailable");
+      }
+    });
+
+    it("maps a caption download that answers an empty body (no proof-of-origin token) to captions_unavailable", async () => {
+      trackHandler = (_request, response) => response.writeHead(200, { "content-length": "0" }).end();
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/proof-of-origin/);
+    });
+
+    it("maps a track URL marked exp=xpe (a token is required) to captions_unavailable without downloading", async () => {
+      usePlayer("player-po-token.json");
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/proof-of-origin/);
+      expect(trackRequests()).toHaveLength(0);
+    });
+
+    it("maps an unreadable caption download to captions_unavailable", async () => {
+      trackHandler = (_request, response) => response.writeHead(200).end("<html>Sorry...</html>");
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+    });
+
+    it("maps a platform that cannot be reached to captions_unavailable", async () => {
+      const nowhere = new YouTubeCaptionSource({ baseUrl: await closedOrigin() });
+      expect((await failure(nowhere.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+    });
+
+    it("maps a platform that does not answer in time to captions_unavailable", async () => {
+      trackHandler = () => {}; // never answers
+      const impatient = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 200 });
+      const error = await failure(impatient.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/no answer within/);
+    });
+  });
+
+  it("gives up as soon as the caller aborts, with the caller's reason", async () => {
+    trackHandler = () => {}; // never answers
+    const controller = new AbortController();
+    const reason = new Error("worker stopping");
+    const pending = source.fetchTranscript(videoId, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it("refuses ids that are not video ids without asking the platform", async () => {
+    expect((await failure(source.fetchTranscript("not/an/id"))).code).toBe("video_unavailable");
+    expect(platform.requests).toHaveLength(0);
+  });
+
+  describe("through VIDROWS_YOUTUBE_PROXY", () => {
+    it("sends every request to the platform through the proxy", async () => {
+      const proxy = await startLocalProxy();
+      const proxied = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: proxy.url });
+      try {
+        const transcript = await proxied.fetchTranscript(videoId);
+        expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+        expect(proxy.tunnels.length).toBeGreaterThan(0);
+        expect(new Set(proxy.tunnels)).toEqual(new Set([platform.origin.replace("http://", "")]));
+        expect(playerRequests()).toHaveLength(1);
+        expect(trackRequests()).toHaveLength(1);
+      } finally {
+        await proxied.close();
+        await proxy.close();
+      }
+    });
+
+    it("fails with captions_unavailable when the proxy is down, though the platform is up", async () => {
+      const proxied = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: await closedOrigin() });
+      try {
+        expect((await failure(proxied.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+        expect(platform.requests).toHaveLength(0);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it("refuses a proxy that is not an http(s) URL", () => {
+      expect(() => new YouTubeCaptionSource({ proxy: "socks5://127.0.0.1:1080" })).toThrow(/http/);
+    });
+  });
+});

@@ -1,0 +1,98 @@
+// The JSON schema and the prompt a model is sent: every column required, descriptions where the template gives them.
+import { describe, expect, it } from "vitest";
+import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
+import {
+  buildSystemPrompt,
+  buildUserPrompt,
+  formatTimestamp,
+} from "../../src/extraction/extraction-prompt.js";
+import { buildRowsJsonSchema, buildRowsResponseFormat } from "../../src/extraction/rows-json-schema.js";
+
+const cell = { type: ["string", "number", "boolean", "null"] };
+
+describe("the JSON schema of an answer", () => {
+  it("asks for {rows: [...]} with exactly the listed columns, all required, nothing else", () => {
+    expect(buildRowsJsonSchema({ columns: ["product", "price"] })).toEqual({
+      type: "object",
+      properties: {
+        rows: {
+          type: "array",
+          description: expect.any(String),
+          items: {
+            type: "object",
+            properties: { product: cell, price: cell },
+            required: ["product", "price"],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ["rows"],
+      additionalProperties: false,
+    });
+  });
+
+  it("is sent as strict structured output", () => {
+    const format = buildRowsResponseFormat({ columns: ["a"] });
+    expect(format.type).toBe("json_schema");
+    expect(format.json_schema.strict).toBe(true);
+    expect(format.json_schema.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+  });
+
+  it("gives each template column its description, in the template's order", () => {
+    const schema = buildRowsJsonSchema({
+      template: { product: "The product's name", price: "Price in USD", note: "" },
+    });
+    const items = (schema as any).properties.rows.items;
+    expect(Object.keys(items.properties)).toEqual(["product", "price", "note"]);
+    expect(items.properties.product).toEqual({ ...cell, description: "The product's name" });
+    expect(items.properties.price.description).toBe("Price in USD");
+    expect(items.properties.note).toEqual(cell);
+    expect(items.required).toEqual(["product", "price", "note"]);
+  });
+
+  it("makes a column named __proto__ a property like any other, without touching prototypes", () => {
+    const definition = JSON.parse(
+      '{"template": {"__proto__": "odd but allowed", "name": "n"}}',
+    ) as SchemaDefinition;
+    const schema = buildRowsJsonSchema(definition);
+    const properties = (schema as any).properties.rows.items.properties;
+    expect(Object.hasOwn(properties, "__proto__")).toBe(true);
+    expect(Object.keys(properties)).toEqual(["__proto__", "name"]);
+    expect(JSON.parse(JSON.stringify(schema)).properties.rows.items.required).toEqual(["__proto__", "name"]);
+    expect(({} as any).description).toBeUndefined();
+  });
+});
+
+describe("the prompt", () => {
+  it("names every column in the instructions, with the template's descriptions", () => {
+    const prompt = buildSystemPrompt({ template: { product: "The product's name", price: "Price in USD" } });
+    expect(prompt).toContain('- "product": The product\'s name');
+    expect(prompt).toContain('- "price": Price in USD');
+    expect(buildSystemPrompt({ columns: ["a b"] })).toContain('- "a b"');
+  });
+
+  it("gives the transcript part with its place in the video and a time stamp a cue", () => {
+    const prompt = buildUserPrompt(
+      {
+        index: 1,
+        startMs: 61_000,
+        endMs: 3_725_000,
+        tokens: 20,
+        cues: [
+          { startMs: 61_000, endMs: 62_000, text: "hello" },
+          { startMs: 3_720_000, endMs: 3_725_000, text: "bye" },
+        ],
+      },
+      { chunkCount: 3, language: "en" },
+    );
+    expect(prompt).toContain("part 2 of 3, from 1:01 to 1:02:05, language en");
+    expect(prompt).toContain("[1:01] hello\n[1:02:00] bye");
+  });
+
+  it("formats time stamps as people quote them", () => {
+    expect(formatTimestamp(0)).toBe("0:00");
+    expect(formatTimestamp(59_999)).toBe("0:59");
+    expect(formatTimestamp(600_000)).toBe("10:00");
+    expect(formatTimestamp(3_600_000)).toBe("1:00:00");
+  });
+});
