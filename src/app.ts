@@ -22,6 +22,8 @@ export interface AppOptions {
   readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
   /** The youtube source's origin (tests point it at a local server). */
   readonly youtubeBaseUrl?: string;
+  /** Wraps the store before anything uses it (tests watch the statements the server runs). */
+  readonly wrapStore?: (store: Store) => Store;
 }
 
 export interface App {
@@ -33,6 +35,8 @@ export interface App {
   readonly worker: Worker | undefined;
   /** Listens on the configured host and port, starts the worker; answers the base URL. */
   start(): Promise<string>;
+  /** Starts only the worker, for a process that serves no HTTP (`vidrows worker`). */
+  startWorker(): void;
   /** Stops accepting requests, drains the worker, then closes the database. */
   stop(): Promise<void>;
 }
@@ -75,7 +79,8 @@ function buildWorker(
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const store = openStore(config.database);
+  const opened = openStore(config.database);
+  const store = options.wrapStore?.(opened) ?? opened;
   try {
     await migrateToLatest(store);
   } catch (error) {
@@ -117,6 +122,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }, housekeepingIntervalMs);
       housekeeping.unref();
       return address;
+    },
+    startWorker() {
+      if (!worker) throw new Error("This process was built without a worker.");
+      worker.start();
     },
     async stop() {
       if (housekeeping) clearInterval(housekeeping);

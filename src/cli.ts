@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `vidrows` command: serve the API, migrate the database, manage workspaces and credits.
 import { parseArgs } from "node:util";
-import { createApp } from "./app.js";
+import { type App, createApp } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
 import { createServices } from "./services/index.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "./services/workspaces.js";
@@ -11,7 +11,8 @@ import { migrateToLatest } from "./store/migrate.js";
 const usage = `Usage: vidrows <command> [options]
 
 Commands:
-  serve [--no-worker]                          serve the API (default: http://127.0.0.1:8080)
+  serve [--no-worker]                          serve the API (default: http://127.0.0.1:8080) and a worker
+  worker                                       run a worker only: process queued videos
   migrate                                      bring the database to the latest version
   workspace create --name <name> --plan <plan> create a workspace and print its first API key
   workspace set-plan <workspace_id> <plan>     move a workspace to another plan
@@ -50,17 +51,8 @@ function positiveCredits(raw: string | undefined): number {
   return credits;
 }
 
-async function serve(withWorker: boolean) {
-  const config = loadConfig();
-  const app = await createApp(config);
-  const bootstrapped = await app.services.workspaces.bootstrapDefault();
-  if (bootstrapped) {
-    process.stdout.write(
-      `\nCreated workspace "default" (${bootstrapped.workspaceId}). Its API key, shown this once:\n\n  ${bootstrapped.apiKey}\n\n`,
-    );
-  }
-  const address = await app.start();
-  app.http.log.info({ address, worker: withWorker }, "vidrows is listening");
+/** Stops the app on SIGINT or SIGTERM: requests in flight finish, the worker hands back what it holds. */
+function stopOnSignals(app: App) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -76,6 +68,33 @@ async function serve(withWorker: boolean) {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+async function runWorker() {
+  const config = loadConfig();
+  if (config.model === null) {
+    throw new ConfigError(
+      "vidrows worker needs a language model: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) or VIDROWS_LLM_BASE_URL.",
+    );
+  }
+  const app = await createApp(config, { withWorker: true });
+  app.startWorker();
+  app.http.log.info({ worker: app.worker?.id }, "vidrows worker is running");
+  stopOnSignals(app);
+}
+
+async function serve(withWorker: boolean) {
+  const config = loadConfig();
+  const app = await createApp(config, { withWorker });
+  const bootstrapped = await app.services.workspaces.bootstrapDefault();
+  if (bootstrapped) {
+    process.stdout.write(
+      `\nCreated workspace "default" (${bootstrapped.workspaceId}). Its API key, shown this once:\n\n  ${bootstrapped.apiKey}\n\n`,
+    );
+  }
+  const address = await app.start();
+  app.http.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
+  stopOnSignals(app);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -104,6 +123,7 @@ async function main(argv: string[]): Promise<void> {
   loadDotEnv();
 
   if (command === "serve") return serve(!values["no-worker"]);
+  if (command === "worker") return runWorker();
 
   if (command === "migrate") {
     const config = loadConfig();

@@ -1,4 +1,5 @@
 // Authentication on every endpoint, request ids on every response, and the per-minute limits for keys and addresses.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../src/plans.js";
 import { dialects, dialectTitle } from "./support/databases.js";
@@ -13,6 +14,32 @@ function expectErrorEnvelope(answer: ApiResponse, status: number, code: string):
   expect(typeof answer.body.error.message).toBe("string");
   expect(answer.body.error.message.length).toBeGreaterThan(10);
   expect(answer.body.error.request_id).toBe(answer.headers.get("x-request-id"));
+}
+
+/** A GET sent from a chosen loopback address, so that a test can be a client of its own. */
+function callFrom(
+  localAddress: string,
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<ApiResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(baseUrl + path, { method: "GET", headers, localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === "string") responseHeaders.set(name, value);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body: JSON.parse(text), text });
+      });
+    });
+    request.setTimeout(10_000, () => request.destroy(new Error("no answer within 10 s")));
+    request.on("error", reject);
+    request.end();
+  });
 }
 
 const unknownWellFormedKey = `vr_live_${"aB3".repeat(10)}Zz`;
@@ -221,28 +248,46 @@ for (const dialect of dialects) {
       it("limits requests without a usable key per client address", async () => {
         const limited = await startTestServer(dialect.name, { anonymousRequestsPerMinute: 3 });
         try {
+          // Each attempt comes from a loopback address of its own, so a window that turns over
+          // mid-sequence is retried from a clean slate (at most three times).
           let answers: ApiResponse[] = [];
+          let address = "";
           for (let attempt = 0; attempt < 3; attempt++) {
+            address = `127.0.${attempt + 1}.2`;
             answers = [];
             // Missing, malformed and unknown keys all count against the address.
-            answers.push(await limited.call("GET", "/v1/keys"));
+            answers.push(await callFrom(address, limited.url, "/v1/keys", {}));
+            answers.push(await callFrom(address, limited.url, "/v1/usage", { authorization: "Bearer nope" }));
             answers.push(
-              await limited.call("GET", "/v1/usage", { headers: { authorization: "Bearer nope" } }),
+              await callFrom(address, limited.url, "/v1/schemas", { "x-api-key": unknownWellFormedKey }),
             );
-            answers.push(await limited.call("GET", "/v1/schemas", { key: unknownWellFormedKey }));
-            answers.push(await limited.call("GET", "/v1/keys", { key: unknownWellFormedKey }));
+            answers.push(await callFrom(address, limited.url, "/v1/keys", {}));
             const remaining = answers.slice(0, 3).map((a) => a.headers.get("ratelimit-remaining"));
             if (remaining.join(",") === "2,1,0") break;
           }
-          for (const answer of answers.slice(0, 3)) expect(answer.status).toBe(401);
+          expect(answers.slice(0, 3).map((a) => a.headers.get("ratelimit-remaining"))).toEqual([
+            "2",
+            "1",
+            "0",
+          ]);
+          for (const answer of answers.slice(0, 3)) expectErrorEnvelope(answer, 401, "unauthorized");
           const refused = answers[3] as ApiResponse;
           expectErrorEnvelope(refused, 429, "rate_limited");
           expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
           expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+          expect(refused.headers.get("ratelimit-limit")).toBe("3");
 
-          // A real key is counted against its workspace, not the address.
+          // Another address is not affected.
+          const elsewhere = await callFrom("127.0.9.9", limited.url, "/v1/keys", {});
+          expectErrorEnvelope(elsewhere, 401, "unauthorized");
+
+          // A real key from the refused address counts against its workspace, not the address.
           const { key } = await limited.workspace();
-          expect((await limited.call("GET", "/v1/usage", { key })).status).toBe(200);
+          const served = await callFrom(address, limited.url, "/v1/usage", {
+            authorization: `Bearer ${key}`,
+          });
+          expect(served.status, served.text).toBe(200);
+          expect(served.headers.get("ratelimit-limit")).toBe(String(testPlans.pro.requests_per_minute));
         } finally {
           await limited.close();
         }

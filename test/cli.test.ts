@@ -4,8 +4,39 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "./support/databases.js";
-import { killAllChildren, runCli, type ServerProcess, startServerProcess } from "./support/processes.js";
+import {
+  type CliResult,
+  killAllChildren,
+  runCli,
+  type ServerProcess,
+  startServerProcess,
+} from "./support/processes.js";
 import { call } from "./support/test-server.js";
+
+/** A refused command: non-zero exit, nothing on stdout, and on stderr a message (no stack trace) matching `says`. */
+function expectRefusal(result: CliResult, says: RegExp) {
+  expect(result.code).not.toBe(0);
+  expect(result.stdout).toBe("");
+  expect(result.stderr).toMatch(/^vidrows: /);
+  expect(result.stderr).toMatch(says);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+// Mistakes in the command line itself, refused before any database is opened; "WS" is a well-formed id.
+const malformed: { args: string[]; says: RegExp }[] = [
+  { args: ["credits", "grant", "WS", "0"], says: /whole number of at least 1.*"0"/ },
+  { args: ["credits", "grant", "WS", "-5"], says: /"-5".*at least 1/ },
+  { args: ["credits", "grant", "WS", "abc"], says: /whole number of at least 1.*"abc"/ },
+  { args: ["credits", "grant", "WS", "1.5"], says: /whole number of at least 1/ },
+  { args: ["credits", "grant", "WS"], says: /whole number of at least 1/ },
+  { args: ["credits", "grant"], says: /credits grant needs <workspace_id> <credits>/ },
+  { args: ["workspace", "create", "--plan", "free"], says: /needs --name <name>/ },
+  { args: ["workspace", "create", "--name", "x"], says: /needs --plan <plan>/ },
+  { args: ["workspace", "set-plan", "WS"], says: /set-plan needs <workspace_id> <plan>/ },
+  { args: ["workspace"], says: /Unknown command "workspace"[\s\S]*Usage:/ },
+  { args: ["frobnicate"], says: /Unknown command "frobnicate"[\s\S]*Usage:/ },
+  { args: ["migrate", "--force"], says: /--force[\s\S]*vidrows --help/ },
+];
 
 // A safety net: each test stops its own servers, even when it fails (see onTestFinished).
 afterAll(async () => {
@@ -125,7 +156,7 @@ for (const dialect of dialects) {
       });
 
       describe("refuses bad input with a non-zero exit and a message that says what to do", () => {
-        // "WS" stands for a real workspace, which none of these commands may change.
+        // Mistakes found only in the database; "WS" stands for a real workspace none of them may change.
         let victim: { workspace_id: string; api_key: string };
         beforeAll(async () => {
           victim = await createFree();
@@ -138,18 +169,6 @@ for (const dialect of dialects) {
           { args: ["workspace", "set-plan", "WS", "gold"], says: /plan "gold".*free, pro, scale/ },
           { args: ["workspace", "set-plan", "ws_nope", "pro"], says: /ws_nope[\s\S]*workspace create/ },
           { args: ["credits", "grant", "ws_nope", "5"], says: /ws_nope[\s\S]*workspace create/ },
-          { args: ["credits", "grant", "WS", "0"], says: /whole number of at least 1.*"0"/ },
-          { args: ["credits", "grant", "WS", "-5"], says: /"-5".*at least 1/ },
-          { args: ["credits", "grant", "WS", "abc"], says: /whole number of at least 1.*"abc"/ },
-          { args: ["credits", "grant", "WS", "1.5"], says: /whole number of at least 1/ },
-          { args: ["credits", "grant", "WS"], says: /whole number of at least 1/ },
-          { args: ["credits", "grant"], says: /credits grant needs <workspace_id> <credits>/ },
-          { args: ["workspace", "create", "--plan", "free"], says: /needs --name <name>/ },
-          { args: ["workspace", "create", "--name", "x"], says: /needs --plan <plan>/ },
-          { args: ["workspace", "set-plan", "WS"], says: /set-plan needs <workspace_id> <plan>/ },
-          { args: ["workspace"], says: /Unknown command "workspace"[\s\S]*Usage:/ },
-          { args: ["frobnicate"], says: /Unknown command "frobnicate"[\s\S]*Usage:/ },
-          { args: ["migrate", "--force"], says: /--force[\s\S]*vidrows --help/ },
         ];
         for (const { args, says } of cases) {
           it(`vidrows ${args.join(" ")}`, async () => {
@@ -157,12 +176,7 @@ for (const dialect of dialects) {
               args.map((arg) => (arg === "WS" ? victim.workspace_id : arg)),
               env,
             );
-            expect(result.code).not.toBe(0);
-            expect(result.stdout).toBe("");
-            expect(result.stderr).toMatch(/^vidrows: /);
-            expect(result.stderr).toMatch(says);
-            // A mistake the user can fix is explained, not dumped as a stack trace.
-            expect(result.stderr).not.toMatch(/\n\s+at /);
+            expectRefusal(result, says);
           });
         }
         it("changed nothing", async () => {
@@ -196,6 +210,16 @@ for (const dialect of dialects) {
 }
 
 describe("vidrows CLI without a database", () => {
+  for (const { args, says } of malformed) {
+    it(`refuses vidrows ${args.join(" ")}`, async () => {
+      const result = await runCli(
+        args.map((arg) => (arg === "WS" ? "ws_01m81x7wcfaeen6pj658a749e7" : arg)),
+        {},
+      );
+      expectRefusal(result, says);
+    });
+  }
+
   it("shows its usage with --help and exits 0", async () => {
     for (const args of [["--help"], [], ["workspace", "create", "--help"]]) {
       const result = await runCli(args, {});

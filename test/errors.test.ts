@@ -40,7 +40,7 @@ for (const dialect of dialects) {
     describe("unknown routes", () => {
       const paths = [
         "/",
-        "/v1/nothing",
+        "/v1/nothing/here",
         "/v2/keys",
         "/v1/keys/a/b/c",
         "/v1/schemas/x/versions/1",

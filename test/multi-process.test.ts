@@ -1,5 +1,5 @@
 // Several `vidrows serve` processes on one database: revocations, rate limits and first start hold across them.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -18,7 +18,7 @@ import { call } from "./support/test-server.js";
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
 // "limited" allows 10 requests a minute, the rest never meet their limit in these tests.
-function writePlanFile(): string {
+function writePlanFile(folder: string): string {
   const plan = (name: string, rpm: number) => ({
     name,
     requests_per_minute: rpm,
@@ -27,7 +27,7 @@ function writePlanFile(): string {
     cycle_allowance: 100,
     videos_per_job: 10,
   });
-  const path = join(mkdtempSync(join(tmpdir(), "vidrows-plans-")), "plans.json");
+  const path = join(folder, "plans.json");
   writeFileSync(path, JSON.stringify({ pro: plan("Pro", 100_000), limited: plan("Limited", 10) }));
   return path;
 }
@@ -58,10 +58,11 @@ describe.skipIf(postgres.skipReason !== null)(
     let env: Record<string, string>;
     let a: ServerProcess;
     let b: ServerProcess;
+    const planFolder = mkdtempSync(join(tmpdir(), "vidrows-plans-"));
 
     beforeAll(async () => {
       database = await freshDatabase("postgres");
-      env = { DATABASE_URL: database.url, VIDROWS_PLANS: writePlanFile() };
+      env = { DATABASE_URL: database.url, VIDROWS_PLANS: writePlanFile(planFolder) };
       [a, b] = await Promise.all([
         startServerProcess({ databaseUrl: database.url, env }),
         startServerProcess({ databaseUrl: database.url, env }),
@@ -70,6 +71,7 @@ describe.skipIf(postgres.skipReason !== null)(
     afterAll(async () => {
       await killAllChildren();
       await database?.drop();
+      rmSync(planFolder, { recursive: true, force: true });
     });
 
     it("refuses a key revoked through one process on the very next request to the other", async () => {

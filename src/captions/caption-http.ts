@@ -64,14 +64,22 @@ function describeNetworkError(error: unknown): string {
  */
 export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
   request.signal?.throwIfAborted();
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  // One controller for both the caller's signal and the timeout, both let go of when done: AbortSignal.any
+  // over a worker's long-lived signal keeps a reference per request on some Node 20 releases.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs);
+  const onAbort = () => controller.abort(request.signal?.reason);
+  request.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const response = await fetch(request.url, {
       method: request.method ?? "GET",
       headers: request.headers,
       body: request.body,
-      signal,
+      signal: controller.signal,
       dispatcher: request.dispatcher,
     });
     const text = await readText(response.body, request.maxBytes ?? defaultMaxBytes);
@@ -79,9 +87,10 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     if (error instanceof HttpFailure) throw error;
-    if (timeout.aborted) {
-      throw new HttpFailure("timeout", `no answer within ${request.timeoutMs / 1000} s`);
-    }
+    if (timedOut) throw new HttpFailure("timeout", `no answer within ${request.timeoutMs / 1000} s`);
     throw new HttpFailure("network", `the request failed (${describeNetworkError(error)})`);
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener("abort", onAbort);
   }
 }

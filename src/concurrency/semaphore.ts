@@ -5,7 +5,8 @@ export class Semaphore {
   private readonly waiting: (() => void)[] = [];
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`Semaphore capacity must be >= 1; got ${capacity}.`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new Error(`Semaphore capacity must be >= 1; got ${capacity}.`);
     this.available = capacity;
   }
 

@@ -1,8 +1,52 @@
 // `GET /v1/openapi.json`: the OpenAPI 3.1 document, generated from the schemas that validate requests.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 
+type Json = Record<string, unknown>;
+
+const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * Corrects what the generator cannot know from the schemas alone: a body whose fields are all optional
+ * may be left out (the server reads none as `{}`), and a query parameter with a default need not be sent.
+ * Responses the routes did not describe get the route's summary instead of "Default Response".
+ */
+export function tidyOpenApiDocument(document: Json): Json {
+  const copy = structuredClone(document);
+  for (const item of Object.values((copy.paths ?? {}) as Record<string, Json>)) {
+    for (const method of methods) {
+      const operation = item[method] as Json | undefined;
+      if (!operation) continue;
+      const body = operation.requestBody as Json | undefined;
+      const bodySchema = (body?.content as Record<string, Json> | undefined)?.["application/json"]?.schema as
+        | Json
+        | undefined;
+      if (body && bodySchema && !(Array.isArray(bodySchema.required) && bodySchema.required.length > 0)) {
+        body.required = false;
+      }
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        if (parameter.in === "query" && (parameter.schema as Json | undefined)?.default !== undefined) {
+          parameter.required = false;
+        }
+      }
+      for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+        if (response.description === "Default Response" && typeof operation.summary === "string") {
+          response.description = operation.summary;
+        }
+      }
+    }
+  }
+  return copy;
+}
+
 export const openApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get("/v1/openapi.json", { schema: { hide: true }, config: { public: true } }, async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").send(app.swagger()),
+  let document: Json | undefined;
+  app.get(
+    "/v1/openapi.json",
+    { schema: { hide: true }, config: { public: true } },
+    async (_request, reply) => {
+      // Built on first request, once every route is registered; the routes never change afterwards.
+      document ??= tidyOpenApiDocument(app.swagger() as unknown as Json);
+      return reply.type("application/json; charset=utf-8").send(document);
+    },
   );
 };

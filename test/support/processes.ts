@@ -1,6 +1,6 @@
 // Real `vidrows` child processes for tests: servers to start, wait for and kill; CLI commands to run.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,9 +49,10 @@ export async function killAllChildren(): Promise<void> {
   await Promise.all([...live].map((child) => terminate(child, 2000)));
 }
 
-// Last resort, should the test process end without its hooks running.
+// Last resort, should the test process end without its hooks running; and the empty folder goes.
 process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL");
+  rmSync(childCwd, { recursive: true, force: true });
 });
 
 export interface CliResult {

@@ -71,7 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("videos_by_job").on("videos").columns(["job_id", "position"]).execute();
   await db.schema.createIndex("videos_queue").on("videos").columns(["status", "priority", "id"]).execute();
   await db.schema.createIndex("videos_leases").on("videos").columns(["status", "lease_expires_at"]).execute();
-  await db.schema.createIndex("videos_by_workspace_id").on("videos").columns(["workspace_id", "id"]).execute();
+  await db.schema
+    .createIndex("videos_by_workspace_id")
+    .on("videos")
+    .columns(["workspace_id", "id"])
+    .execute();
   await db.schema
     .createIndex("videos_by_workspace_platform_id")
     .on("videos")
@@ -88,7 +92,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("idempotency_keys_pk", ["workspace_id", "key"])
     .execute();
-  await db.schema.createIndex("idempotency_keys_by_age").on("idempotency_keys").column("created_at").execute();
+  await db.schema
+    .createIndex("idempotency_keys_by_age")
+    .on("idempotency_keys")
+    .column("created_at")
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
