@@ -1,5 +1,6 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
+import { isModelConfigured, parseExtractionSettings } from "./extraction/extraction-settings.js";
 import { loadPlanTable, type PlanTable } from "./plans.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -80,15 +81,15 @@ function optionalHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefin
   return raw;
 }
 
-/**
- * The model is configured when there is an API key (VIDROWS_LLM_API_KEY, else OPENAI_API_KEY) or a
- * base URL: a local server such as Ollama needs no key.
- */
+/** The model settings, or null when none is configured (a key or a base URL makes one). */
 function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
-  const baseUrl = optionalHttpUrl(env, "VIDROWS_LLM_BASE_URL");
-  const apiKey = env.VIDROWS_LLM_API_KEY || env.OPENAI_API_KEY || undefined;
-  if (baseUrl === undefined && apiKey === undefined) return null;
-  return Object.freeze({ baseUrl, apiKey, model: env.VIDROWS_LLM_MODEL || "gpt-4o-mini" });
+  let settings: ModelSettings;
+  try {
+    settings = parseExtractionSettings(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return isModelConfigured(settings) ? Object.freeze(settings) : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

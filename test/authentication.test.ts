@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../src/plans.js";
 import { dialects, dialectTitle } from "./support/databases.js";
-import { endpoints, endpointTitle, livePath, placeholderPath } from "./support/endpoints.js";
+import { acceptingJobs, endpoints, endpointTitle, livePath, placeholderPath } from "./support/endpoints.js";
 import { type ApiResponse, startTestServer, type TestServer, testPlans } from "./support/test-server.js";
 
 function expectErrorEnvelope(answer: ApiResponse, status: number, code: string): void {
@@ -57,7 +57,7 @@ for (const dialect of dialects) {
     let server: TestServer;
     let revokedKey: string;
     beforeAll(async () => {
-      server = await startTestServer(dialect.name);
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
       const { key } = await server.workspace();
       const second = await server.call("POST", "/v1/keys", { key });
       const revoked = await server.call("DELETE", `/v1/keys/${second.body.id}`, { key });

@@ -1,7 +1,7 @@
 // The one error envelope, and the answers for unknown routes, wrong methods, wrong bodies and unknown parameters.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "./support/databases.js";
-import { endpoints, endpointTitle, livePath } from "./support/endpoints.js";
+import { acceptingJobs, endpoints, endpointTitle, livePath } from "./support/endpoints.js";
 import { type ApiResponse, startTestServer, type TestServer } from "./support/test-server.js";
 
 /** Exactly `{error: {code, message, param?, request_id}}`, and nothing else. */
@@ -24,7 +24,7 @@ for (const dialect of dialects) {
     let server: TestServer;
     let key: string;
     beforeAll(async () => {
-      server = await startTestServer(dialect.name);
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
       ({ key } = await server.workspace());
     });
     afterAll(async () => {

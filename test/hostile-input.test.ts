@@ -3,7 +3,14 @@
 import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "./support/databases.js";
-import { type Endpoint, endpoints, endpointTitle, livePath, pathWithId } from "./support/endpoints.js";
+import {
+  acceptingJobs,
+  type Endpoint,
+  endpoints,
+  endpointTitle,
+  livePath,
+  pathWithId,
+} from "./support/endpoints.js";
 import { type ApiResponse, startTestServer, type TestServer } from "./support/test-server.js";
 
 /** A 4xx in the envelope, or the endpoint's own success; never a 5xx. */
@@ -206,7 +213,7 @@ for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`Hostile input on ${dialectTitle(dialect)}`, () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer(dialect.name);
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
     });
     afterAll(async () => {
       await server?.close();

@@ -2,7 +2,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "./support/databases.js";
-import { endpoints, endpointTitle, livePath } from "./support/endpoints.js";
+import { acceptingJobs, endpoints, endpointTitle, livePath, pathParameters } from "./support/endpoints.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
 type Json = Record<string, any>;
@@ -53,7 +53,7 @@ for (const dialect of dialects) {
     let server: TestServer;
     let document: Json;
     beforeAll(async () => {
-      server = await startTestServer(dialect.name);
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
       const answer = await server.call("GET", "/v1/openapi.json");
       if (answer.status !== 200)
         throw new Error(`GET /v1/openapi.json answered ${answer.status}: ${answer.text}`);
@@ -224,8 +224,8 @@ for (const dialect of dialects) {
         it("documents its path parameters and no query parameters it does not take", () => {
           const parameters = (operation().parameters ?? []) as Json[];
           const inPath = parameters.filter((p) => p.in === "path").map((p) => p.name);
-          expect(inPath).toEqual(endpoint.idOf ? ["id"] : []);
-          expect(parameters.filter((p) => p.in === "query")).toEqual([]);
+          expect(inPath).toEqual(pathParameters(endpoint));
+          expect(parameters.filter((p) => p.in === "query").map((p) => p.name)).toEqual(endpoint.query ?? []);
         });
 
         if (endpoint.exampleBody) {

@@ -40,4 +40,6 @@ export interface FetchTranscriptOptions {
 export interface CaptionSource {
   /** The transcript of a video, or a CaptionError saying why there is none. */
   fetchTranscript(videoId: string, options?: FetchTranscriptOptions): Promise<Transcript>;
+  /** Releases what the source holds open (a proxy's connections), if anything. */
+  close?(): Promise<void>;
 }

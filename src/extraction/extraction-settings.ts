@@ -43,10 +43,6 @@ export function parseExtractionSettings(env: NodeJS.ProcessEnv = process.env): E
  * A model is configured when there is a key (for OpenAI's API or another) or a base URL (a local server
  * such as Ollama needs no key). Without either, submissions answer 503 `extraction_unavailable`.
  */
-export function isExtractionConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
-  return isModelConfigured(parseExtractionSettings(env));
-}
-
 export function isModelConfigured(settings: Pick<ExtractionSettings, "baseUrl" | "apiKey">): boolean {
   return settings.apiKey !== undefined || settings.baseUrl !== undefined;
 }

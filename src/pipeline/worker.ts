@@ -72,6 +72,8 @@ export class Worker {
     await releaseVideos(this.options.store, this.id, abandoned).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "could not release videos; their leases will run out");
     });
+    // The worker is the captions source's only user, so it closes it (a proxy's open connections).
+    await this.options.captions.close?.();
   }
 
   private async idle(ms: number): Promise<void> {

@@ -1,5 +1,7 @@
 // Every endpoint built so far, with a body it accepts, so that shared suites (auth, errors, hostile input) loop over all of them.
 import { randomBytes } from "node:crypto";
+import type { AppOptions } from "../../src/app.js";
+import type { Config } from "../../src/config.js";
 import type { TestServer } from "./test-server.js";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -12,8 +14,24 @@ export interface Endpoint {
   readonly successStatus: number;
   /** A fresh body the endpoint accepts (unique names, so it can be sent twice); absent when it reads none. */
   readonly exampleBody?: () => Record<string, unknown>;
-  /** What `{id}` in the path names, so that a test can make one to point at. */
-  readonly idOf?: "key" | "schema";
+  /** What the path's one parameter (`{id}`, `{job_id}`) names, so that a test can make one to point at. */
+  readonly idOf?: "key" | "schema" | "job";
+  /** The query parameters it takes; none when absent. */
+  readonly query?: readonly string[];
+}
+
+/**
+ * Settings for a shared suite's server, so that `POST /v1` reaches its 202: a language model is named
+ * (so submissions are accepted) but no worker runs, so nothing ever calls it or fetches captions.
+ */
+export const acceptingJobs: { config: Partial<Config>; app: AppOptions } = {
+  config: { model: { baseUrl: "http://127.0.0.1:9/v1", apiKey: "never-used", model: "none" } },
+  app: { withWorker: false },
+};
+
+/** A job body the jobs endpoint accepts: one bare video id and an inline schema. */
+export function exampleJobBody(): Record<string, unknown> {
+  return { videos: ["dQw4w9WgXcQ"], schema: { columns: ["product", "price"] } };
 }
 
 /** A schema name no other test uses, so that creating it twice in a workspace never collides. */
@@ -54,20 +72,29 @@ export const endpoints: readonly Endpoint[] = [
   },
   { method: "GET", path: "/v1/usage", successStatus: 200 },
   { method: "PATCH", path: "/v1/usage", successStatus: 200, exampleBody: () => ({ hard_cap: 500 }) },
+  { method: "POST", path: "/v1", successStatus: 202, exampleBody: exampleJobBody },
+  { method: "GET", path: "/v1", successStatus: 200, query: ["status", "search", "limit", "offset"] },
+  { method: "GET", path: "/v1/{job_id}", successStatus: 200, idOf: "job" },
 ];
+
+/** The names of the path's parameters, as the OpenAPI document declares them. */
+export function pathParameters(endpoint: Endpoint): string[] {
+  return [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+}
 
 export function endpointTitle(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 
-/** The path with `{id}` replaced (encoded as a path segment). */
+/** The path with its parameter (`{id}`, `{job_id}`) replaced (encoded as a path segment). */
 export function pathWithId(endpoint: Endpoint, id: string): string {
-  return endpoint.path.replace("{id}", encodeURIComponent(id));
+  return endpoint.path.replace(/\{[^}]+\}/, encodeURIComponent(id));
 }
 
 /** A well-formed id of the right kind that names nothing, for tests that never reach the route. */
 export function placeholderPath(endpoint: Endpoint): string {
-  return pathWithId(endpoint, endpoint.idOf === "key" ? "key_doesnotexist" : "sch_doesnotexist");
+  const placeholders = { key: "key_doesnotexist", schema: "sch_doesnotexist", job: "job_doesnotexist" };
+  return pathWithId(endpoint, placeholders[endpoint.idOf ?? "schema"]);
 }
 
 /** The path pointing at a real resource of the key's workspace, made for the purpose. */
@@ -77,6 +104,11 @@ export async function livePath(server: TestServer, key: string, endpoint: Endpoi
     const created = await server.call("POST", "/v1/keys", { key, body: { label: "to revoke" } });
     if (created.status !== 201) throw new Error(`could not create a key: ${created.text}`);
     return pathWithId(endpoint, created.body.id);
+  }
+  if (endpoint.idOf === "job") {
+    const created = await server.call("POST", "/v1", { key, body: exampleJobBody() });
+    if (created.status !== 202) throw new Error(`could not submit a job: ${created.text}`);
+    return pathWithId(endpoint, created.body.job_id);
   }
   const created = await server.call("POST", "/v1/schemas", {
     key,

@@ -191,3 +191,108 @@ function listeningAddress(line: string): string | null {
     return null;
   }
 }
+
+export interface WorkerProcess {
+  readonly pid: number;
+  /** The worker id the process logged (`wrk_...`); videos it holds carry it as `lease_owner`. */
+  readonly workerId: string;
+  stdout(): string;
+  stderr(): string;
+  /** Sends `signal` (SIGKILL: a crash; SIGTERM: a stop request) without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has ended, with how it ended; rejects if that takes over `timeoutMs`. */
+  exited(timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL if it does not stop in time. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `vidrows worker` with `env` (the database, captions and model settings) and answers once it
+ * says it is running; rejects (having killed it) if it exits first or is not running within the timeout.
+ */
+export async function startWorkerProcess(options: ServerOptions): Promise<WorkerProcess> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const env = { LOG_LEVEL: "info", ...options.env, DATABASE_URL: options.databaseUrl };
+  const child = track(
+    spawn(process.execPath, [cliPath, "worker"], { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    } else child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+
+  const workerId = await new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+      child.off("exit", onExit);
+    };
+    const fail = (why: string) => {
+      if (settled) return;
+      settle();
+      void terminate(child, 1000);
+      reject(new Error(`vidrows worker ${why}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(`exited (code ${code}, signal ${signal}) before running`);
+    const timer = setTimeout(() => fail(`was not running after ${timeoutMs} ms`), timeoutMs);
+    child.once("error", (error) => fail(`could not be spawned: ${error.message}`));
+    child.on("exit", onExit);
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (settled) return;
+      const id = stdout
+        .split("\n")
+        .map(runningWorkerId)
+        .find((w) => w !== null);
+      if (id) {
+        settle();
+        resolve(id);
+      }
+    });
+  });
+
+  return {
+    pid: child.pid ?? -1,
+    workerId,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    signal: (signal) => {
+      child.kill(signal);
+    },
+    async exited(waitMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`vidrows worker ${workerId} had not exited after ${waitMs} ms`)),
+          waitMs,
+        );
+      });
+      try {
+        return await Promise.race([ended, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    stop: () => terminate(child),
+  };
+}
+
+/** The `worker` of pino's "vidrows worker is running" line, or null for any other line. */
+function runningWorkerId(line: string): string | null {
+  if (!line.startsWith("{")) return null;
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown; worker?: unknown };
+    return entry.msg === "vidrows worker is running" && typeof entry.worker === "string" ? entry.worker : null;
+  } catch {
+    // A line cut in half by a chunk boundary; the whole line comes with the next chunk.
+    return null;
+  }
+}
