@@ -9,7 +9,9 @@ import {
 describe("extraction settings", () => {
   it("are not configured without a key or a base URL", () => {
     expect(isModelConfigured(parseExtractionSettings({}))).toBe(false);
-    expect(isModelConfigured(parseExtractionSettings({ VIDROWS_LLM_API_KEY: " ", VIDROWS_LLM_MODEL: "x" }))).toBe(false);
+    expect(
+      isModelConfigured(parseExtractionSettings({ VIDROWS_LLM_API_KEY: " ", VIDROWS_LLM_MODEL: "x" })),
+    ).toBe(false);
     expect(parseExtractionSettings({})).toEqual({
       baseUrl: undefined,
       apiKey: undefined,
@@ -20,7 +22,9 @@ describe("extraction settings", () => {
   it("are configured by a key (for OpenAI) or by a base URL alone (a local server needs no key)", () => {
     expect(isModelConfigured(parseExtractionSettings({ VIDROWS_LLM_API_KEY: "sk-1" }))).toBe(true);
     expect(isModelConfigured(parseExtractionSettings({ OPENAI_API_KEY: "sk-2" }))).toBe(true);
-    expect(isModelConfigured(parseExtractionSettings({ VIDROWS_LLM_BASE_URL: "http://127.0.0.1:11434/v1" }))).toBe(true);
+    expect(
+      isModelConfigured(parseExtractionSettings({ VIDROWS_LLM_BASE_URL: "http://127.0.0.1:11434/v1" })),
+    ).toBe(true);
   });
 
   it("prefer VIDROWS_LLM_API_KEY to OPENAI_API_KEY, and take the model named", () => {
