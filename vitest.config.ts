@@ -1,4 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// Test workers start as child processes of this one, and Node reads NODE_EXTRA_CA_CERTS at start:
+// setting it here lets every test trust the HTTPS webhook receivers' self-signed certificate.
+process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL("./test/fixtures/tls/cert.pem", import.meta.url));
 
 export default defineConfig({
   test: {

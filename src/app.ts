@@ -10,6 +10,8 @@ import { Worker, type WorkerOptions } from "./pipeline/worker.js";
 import { createServices, type Services } from "./services/index.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
+import { type DispatcherOptions, WebhookDispatcher } from "./webhooks/dispatcher.js";
+import { WebhookSender } from "./webhooks/webhook-sender.js";
 
 export interface AppOptions {
   /** Run a worker in this process (the default); `serve --no-worker` turns it off. */
@@ -20,6 +22,8 @@ export interface AppOptions {
   >;
   /** Retry and chunking settings of the model client (tests shorten them). */
   readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
+  /** Timings of the webhook dispatcher (tests shorten them). */
+  readonly dispatcher?: Partial<Pick<DispatcherOptions, "pollIntervalMs" | "concurrency">>;
   /** The youtube source's origin (tests point it at a local server). */
   readonly youtubeBaseUrl?: string;
   /** Wraps the store before anything uses it (tests watch the statements the server runs). */
@@ -33,6 +37,8 @@ export interface App {
   readonly http: FastifyInstance;
   /** The in-process worker, when this process runs one. */
   readonly worker: Worker | undefined;
+  /** The in-process webhook dispatcher, in every process that runs background work. */
+  readonly dispatcher: WebhookDispatcher | undefined;
   /** Listens on the configured host and port, starts the worker; answers the base URL. */
   start(): Promise<string>;
   /** Starts only the worker, for a process that serves no HTTP (`vidrows worker`). */
@@ -48,6 +54,7 @@ function buildWorker(
   store: Store,
   http: FastifyInstance,
   options: AppOptions,
+  onJobSettled: () => void,
 ): Worker | undefined {
   if (options.withWorker === false) return undefined;
   if (config.model === null) {
@@ -74,7 +81,20 @@ function buildWorker(
     extractor,
     settings: config.worker,
     log: http.log.child({ component: "worker" }),
+    onJobSettled,
     ...options.worker,
+  });
+}
+
+/** Deliveries need no model, so every process that runs background work (not `--no-worker`) dispatches. */
+function buildDispatcher(config: Config, store: Store, http: FastifyInstance, options: AppOptions) {
+  if (options.withWorker === false) return undefined;
+  return new WebhookDispatcher({
+    store,
+    sender: new WebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
+    retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+    log: http.log.child({ component: "webhooks" }),
+    ...options.dispatcher,
   });
 }
 
@@ -89,6 +109,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
   const services = createServices(store, config.plans, config.model !== null);
   let worker: Worker | undefined;
+  let dispatcher: WebhookDispatcher | undefined;
   const http = await buildHttpServer({
     services,
     logLevel: config.logLevel,
@@ -97,7 +118,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     onJobSubmitted: () => worker?.wake(),
   });
   try {
-    worker = buildWorker(config, store, http, options);
+    dispatcher = buildDispatcher(config, store, http, options);
+    worker = buildWorker(config, store, http, options, () => dispatcher?.wake());
   } catch (error) {
     await http.close();
     await store.close();
@@ -112,9 +134,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services,
     http,
     worker,
+    dispatcher,
     async start() {
       const address = await http.listen({ host: config.host, port: config.port });
       worker?.start();
+      dispatcher?.start();
       housekeeping = setInterval(() => {
         services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
           http.log.warn({ err: error }, "could not forget old rate-limit windows");
@@ -126,11 +150,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     startWorker() {
       if (!worker) throw new Error("This process was built without a worker.");
       worker.start();
+      dispatcher?.start();
     },
     async stop() {
       if (housekeeping) clearInterval(housekeeping);
       await http.close();
       await worker?.stop();
+      await dispatcher?.stop();
       await store.close();
     },
   };

@@ -36,6 +36,14 @@ export interface Config {
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   readonly worker: WorkerSettings;
+  readonly webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** VIDROWS_WEBHOOK_ALLOW_PRIVATE=1: deliveries may reach private and loopback addresses. */
+  readonly allowPrivate: boolean;
+  /** Seconds between delivery attempts; its length is the number of retries after the first attempt. */
+  readonly retryScheduleSeconds: readonly number[];
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +100,19 @@ function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
   return isModelConfigured(settings) ? Object.freeze(settings) : null;
 }
 
+const defaultRetrySchedule = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+function retrySchedule(raw: string | undefined): readonly number[] {
+  if (raw === undefined || raw.trim() === "") return Object.freeze([...defaultRetrySchedule]);
+  const parts = raw.split(",").map((p) => p.trim());
+  if (!parts.every((p) => /^\d+(\.\d+)?$/.test(p)) || parts.length > 50) {
+    throw new ConfigError(
+      `VIDROWS_WEBHOOK_RETRY_SCHEDULE must be up to 50 comma-separated numbers of seconds, such as "5,300,1800"; got "${raw}".`,
+    );
+  }
+  return Object.freeze(parts.map(Number));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!logLevels.includes(logLevel)) {
@@ -114,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captions: env.VIDROWS_CAPTIONS || "youtube",
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     model: modelSettings(env),
+    webhooks: Object.freeze({
+      allowPrivate: env.VIDROWS_WEBHOOK_ALLOW_PRIVATE === "1",
+      retryScheduleSeconds: retrySchedule(env.VIDROWS_WEBHOOK_RETRY_SCHEDULE),
+    }),
     worker: Object.freeze({
       videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),
       videosInFlight: integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000),

@@ -12,6 +12,7 @@ export const errorStatuses = {
   schema_version_not_found: 404,
   webhook_not_found: 404,
   key_not_found: 404,
+  delivery_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   schema_name_taken: 409,

@@ -1,8 +1,8 @@
 // Identifiers: a type prefix and a time-ordered random body, so ids sort by creation and prefix search works.
 import { randomBytes } from "node:crypto";
 
-// `led` (credit ledger lines) is internal and never leaves the service.
-export type IdPrefix = "ws" | "key" | "job" | "vid" | "sch" | "wh" | "evt" | "req" | "dlv" | "led";
+// `led` (credit ledger lines) is internal. `dlv` is an event's delivery to one endpoint; `att` one attempt at it.
+export type IdPrefix = "ws" | "key" | "job" | "vid" | "sch" | "wh" | "evt" | "req" | "dlv" | "att" | "led";
 
 // Crockford's base32 in lowercase: no i, l, o or u, so ids read aloud and copied by hand survive.
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";

@@ -7,6 +7,7 @@ import { keyRoutes } from "../routes/keys.js";
 import { openApiRoutes } from "../routes/openapi.js";
 import { schemaRoutes } from "../routes/schemas.js";
 import { usageRoutes } from "../routes/usage.js";
+import { webhookRoutes } from "../routes/webhooks.js";
 import type { Services } from "../services/index.js";
 import { accessControl } from "./access-control.js";
 import { answerClientError } from "./client-errors.js";
@@ -98,6 +99,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   await app.register(keyRoutes, { apiKeys: services.apiKeys });
   await app.register(schemaRoutes, { schemas: services.schemas });
   await app.register(usageRoutes, { usage: services.usage });
+  await app.register(webhookRoutes, { webhooks: services.webhooks });
   await app.register(jobRoutes, {
     submission: services.jobSubmission,
     reads: services.jobReads,

@@ -10,8 +10,9 @@ import type { Row } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
-import type { Database } from "../store/tables.js";
+import type { Database, JobStatus } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
+import { recordJobEvents } from "../webhooks/outbox.js";
 
 export type VideoOutcome =
   | {
@@ -195,7 +196,15 @@ async function countInJob(
       credits_charged: eb("credits_charged", "+", charge),
     }))
     .where("id", "=", video.jobId)
-    .returning(["queued_count", "processing_count", "done_count", "failed_count"])
+    .returning([
+      "queued_count",
+      "processing_count",
+      "done_count",
+      "failed_count",
+      "video_count",
+      "schema_label",
+      "credits_charged",
+    ])
     .executeTakeFirstOrThrow();
   const counts = {
     queued: job.queued_count,
@@ -206,11 +215,22 @@ async function countInJob(
   const firstFailure = status === "failed" && counts.failed === 1;
   const settled = isSettled(counts);
   if (settled) {
-    await trx
-      .updateTable("jobs")
-      .set({ status: jobStatus(counts), completed_at: now })
-      .where("id", "=", video.jobId)
-      .execute();
+    const status = jobStatus(counts) as Exclude<JobStatus, "processing">;
+    await trx.updateTable("jobs").set({ status, completed_at: now }).where("id", "=", video.jobId).execute();
+    await recordJobEvents(
+      trx,
+      {
+        jobId: video.jobId,
+        workspaceId: video.workspaceId,
+        status,
+        videos: job.video_count,
+        schema: job.schema_label,
+        creditsCharged: job.credits_charged,
+        counts,
+        completedAt: now,
+      },
+      now,
+    );
   }
   if (settled || firstFailure) {
     await trx

@@ -25,6 +25,8 @@ export interface WorkerOptions {
   readonly retryBaseMs?: number;
   /** A video claimed this many times (its workers kept dying) fails instead of being tried again. */
   readonly maxClaims?: number;
+  /** Called when a settlement settled its whole job (its webhook events are then waiting). */
+  readonly onJobSettled?: () => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -230,8 +232,8 @@ export class Worker {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await settleVideo(this.options.store, this.options.plans, this.id, video, outcome);
-        if (result.kind === "lost")
-          this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+        if (result.kind === "lost") this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+        else if (result.jobSettled) this.options.onJobSettled?.();
         return;
       } catch (error) {
         if (!isDatabaseUnavailable(error) || attempt >= 5) throw error;

@@ -221,6 +221,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       if (restore) {
         // The rows count as handed over only once this response has been written out whole.
         reply.raw.once("close", () => {
+          console.error("DEBUG close", reply.raw.writableFinished, reply.raw.statusCode, reply.raw.writableLength);
           if (reply.raw.writableFinished && reply.raw.statusCode === 200) return;
           restore().catch((error: unknown) =>
             request.log.error({ err: error }, "could not restore an undelivered handover"),

@@ -3,6 +3,7 @@ import { JobReads } from "../jobs/job-reads.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import type { PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
+import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import { ApiKeyService } from "./api-keys.js";
 import { Authenticator } from "./authentication.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -19,6 +20,7 @@ export interface Services {
   readonly usage: UsageService;
   readonly jobSubmission: JobSubmission;
   readonly jobReads: JobReads;
+  readonly webhooks: WebhookEndpoints;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -34,5 +36,6 @@ export function createServices(store: Store, plans: PlanTable, extractionAvailab
     usage: new UsageService(store, workspaces),
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
     jobReads: new JobReads(store),
+    webhooks: new WebhookEndpoints(store),
   };
 }

@@ -10,12 +10,14 @@ import {
 import type { Store } from "./database.js";
 import * as foundation from "./migrations/0001_foundation.js";
 import * as jobs from "./migrations/0002_jobs.js";
+import * as webhooks from "./migrations/0003_webhooks.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
 const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_jobs": jobs,
+  "0003_webhooks": webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

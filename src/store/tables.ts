@@ -150,6 +150,56 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export type WebhookEventType = "job.completed" | "job.failed" | "batch.completed";
+
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** The subscribed event types as a JSON array. */
+  events: string;
+  /** `whsec_` + base64 of 32 random bytes; kept in full because every delivery is signed with it. */
+  secret: string;
+  disabled: number;
+  created_at: number;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  workspace_id: string;
+  type: WebhookEventType;
+  /** The exact JSON body every delivery of the event sends. */
+  body: string;
+  created_at: number;
+}
+
+/** One event on its way to one endpoint: the outbox row the dispatcher works through. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  workspace_id: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  created_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: number;
+}
+
 export interface Database {
   meta: MetaTable;
   workspaces: WorkspacesTable;
@@ -163,6 +213,10 @@ export interface Database {
   jobs: JobsTable;
   videos: VideosTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

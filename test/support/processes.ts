@@ -290,7 +290,9 @@ function runningWorkerId(line: string): string | null {
   if (!line.startsWith("{")) return null;
   try {
     const entry = JSON.parse(line) as { msg?: unknown; worker?: unknown };
-    return entry.msg === "vidrows worker is running" && typeof entry.worker === "string" ? entry.worker : null;
+    return entry.msg === "vidrows worker is running" && typeof entry.worker === "string"
+      ? entry.worker
+      : null;
   } catch {
     // A line cut in half by a chunk boundary; the whole line comes with the next chunk.
     return null;

@@ -1,0 +1,112 @@
+// What one benchmark run does, from flags (`npm run bench -- --quick --sections=http`) and BENCH_* variables.
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { BenchDialect } from "./databases.js";
+
+export type Section = "http" | "pipeline" | "history";
+const allSections: Section[] = ["http", "pipeline", "history"];
+
+export interface BenchOptions {
+  readonly quick: boolean;
+  readonly sections: readonly Section[];
+  readonly dialects: readonly BenchDialect[];
+  /** The PostgreSQL server to make benchmark databases on (DATABASE_URL), if any. */
+  readonly postgresUrl: string | undefined;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  /** Jobs in the workspace the HTTP endpoints are loaded on. */
+  readonly jobs: number;
+  /** Videos the instant pipeline settles. */
+  readonly pipelineVideos: number;
+  /** Videos (of several chunks each) the pipeline runs against a model that takes a second. */
+  readonly slowModelVideos: number;
+  readonly slowModelDelayMs: number;
+  readonly modelConcurrency: number;
+  /** VIDROWS_WORKER_VIDEOS for the pipeline; undefined keeps the server's default. */
+  readonly workerVideos: number | undefined;
+  readonly historySizes: readonly number[];
+  /** LOG_LEVEL of the measured server. */
+  readonly logLevel: string;
+  /** Write `--cpu-prof` profiles of the measured processes into `<resultsDir>/profiles`. */
+  readonly profile: boolean;
+  readonly resultsDir: string;
+}
+
+const usage = `npm run bench -- [--quick] [--sections=http,pipeline,history] [--dialects=sqlite,postgres] [--profile]
+
+Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_DIALECTS, BENCH_PROFILE=1,
+BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
+BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
+BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (warn). PostgreSQL runs too when DATABASE_URL is a
+postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
+
+function integer(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number; got "${raw}".`);
+  return Number(raw);
+}
+
+function list(raw: string | undefined): string[] | undefined {
+  return raw === undefined || raw === ""
+    ? undefined
+    : raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+
+export function readOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: "boolean" },
+      sections: { type: "string" },
+      dialects: { type: "string" },
+      profile: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  const quick = values.quick ?? process.env.BENCH_QUICK === "1";
+  const sections = (list(values.sections ?? process.env.BENCH_SECTIONS) ?? allSections) as Section[];
+  for (const section of sections) {
+    if (!allSections.includes(section))
+      throw new Error(`Unknown section "${section}"; the sections are ${allSections.join(", ")}.`);
+  }
+  const databaseUrl = process.env.DATABASE_URL;
+  const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined;
+  const dialects = (list(values.dialects ?? process.env.BENCH_DIALECTS) ??
+    (postgresUrl ? ["sqlite", "postgres"] : ["sqlite"])) as BenchDialect[];
+  for (const dialect of dialects) {
+    if (dialect !== "sqlite" && dialect !== "postgres") throw new Error(`Unknown dialect "${dialect}".`);
+    if (dialect === "postgres" && !postgresUrl)
+      throw new Error("PostgreSQL needs DATABASE_URL=postgres://...");
+  }
+  const workerVideos = integer("BENCH_WORKER_VIDEOS", 0);
+  return {
+    quick,
+    sections,
+    dialects,
+    postgresUrl,
+    connections: integer("BENCH_CONNECTIONS", 50),
+    durationSeconds: integer("BENCH_DURATION", quick ? 2 : 5),
+    warmupSeconds: integer("BENCH_WARMUP", quick ? 1 : 2),
+    jobs: integer("BENCH_JOBS", quick ? 10_000 : 100_000),
+    pipelineVideos: integer("BENCH_PIPELINE_VIDEOS", quick ? 500 : 2000),
+    slowModelVideos: integer("BENCH_SLOW_VIDEOS", quick ? 64 : 128),
+    slowModelDelayMs: 1000,
+    modelConcurrency: integer("BENCH_MODEL_CONCURRENCY", 64),
+    workerVideos: workerVideos === 0 ? undefined : workerVideos,
+    historySizes: (
+      list(process.env.BENCH_HISTORY_SIZES) ?? (quick ? ["1000", "100000"] : ["1000", "1000000"])
+    ).map(Number),
+    logLevel: process.env.BENCH_LOG_LEVEL || "warn",
+    profile: values.profile ?? process.env.BENCH_PROFILE === "1",
+    resultsDir: fileURLToPath(new URL("../../../bench/results/", import.meta.url)),
+  };
+}

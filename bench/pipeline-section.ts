@@ -1,0 +1,226 @@
+// Issue 3's pipeline figures: videos settled per second by one `vidrows worker` with instant captions and
+// model, and chunks per second against a model that takes a second to answer.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { type BenchDatabase, type BenchDialect, freshDatabase } from "./databases.js";
+import { startBenchModel } from "./fake-model.js";
+import { writePlanFile } from "./http-section.js";
+import { log, sleep } from "./log.js";
+import type { BenchOptions } from "./options.js";
+import { memoryOf, startVidrowsWorker } from "./processes.js";
+import { seedQueue, seedWorkspace } from "./seed.js";
+
+export interface InstantPipelineResult {
+  readonly videos: number;
+  readonly failed: number;
+  readonly failureCodes: Record<string, number>;
+  /** Videos over the time from the worker's start to the last settlement. */
+  readonly videosPerSecond: number;
+  /** Videos over the time from the first settlement to the last (start-up left out). */
+  readonly steadyVideosPerSecond: number;
+  readonly seconds: number;
+  readonly workerVideos: string;
+  readonly modelConcurrency: string;
+  readonly workerPeakRssMb: number;
+}
+
+export interface SlowModelResult {
+  readonly videos: number;
+  readonly chunks: number;
+  readonly failed: number;
+  readonly modelDelayMs: number;
+  readonly modelConcurrency: number;
+  /** Model answers over the time from the first request to the last answer. */
+  readonly chunksPerSecond: number;
+  /** The most model requests the worker had in flight at once. */
+  readonly maxInFlight: number;
+  readonly seconds: number;
+}
+
+export interface PipelineSectionResult {
+  readonly dialect: BenchDialect;
+  readonly instant: InstantPipelineResult;
+  readonly slowModel: SlowModelResult;
+}
+
+/** A WebVTT file of `cues` cues, each `wordsPerCue` words, over `seconds`. */
+function webVtt(seconds: number, cues: number, wordsPerCue: number): string {
+  const stamp = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+  const step = (seconds * 1000) / cues;
+  const words = "we sell the widget for five dollars and the gadget for twelve".split(" ");
+  const lines = ["WEBVTT", ""];
+  for (let i = 0; i < cues; i++) {
+    const text = Array.from({ length: wordsPerCue }, (_, w) => words[(i + w) % words.length]).join(" ");
+    lines.push(`${stamp(i * step)} --> ${stamp((i + 1) * step)}`, `${text} ${i}`, "");
+  }
+  return lines.join("\n");
+}
+
+async function settledCount(database: BenchDatabase): Promise<number> {
+  const row = await database.store.db
+    .selectFrom("videos")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("settled_at", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function waitForAllSettled(database: BenchDatabase, videos: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  for (;;) {
+    const settled = await settledCount(database);
+    if (settled >= videos) return;
+    if (Date.now() > deadline)
+      throw new Error(`only ${settled} of ${videos} videos settled in ${timeoutMs} ms`);
+    if (settled !== last && settled > 0 && Math.floor(settled / 500) !== Math.floor(last / 500)) {
+      log(`  ${settled}/${videos} settled`);
+    }
+    last = settled;
+    await sleep(100);
+  }
+}
+
+async function outcomes(database: BenchDatabase) {
+  const rows = await database.store.db
+    .selectFrom("videos")
+    .select([
+      "status",
+      "error_code",
+      sql<number>`count(*)`.as("n"),
+      sql<number>`min(settled_at)`.as("first"),
+      sql<number>`max(settled_at)`.as("last"),
+    ])
+    .groupBy(["status", "error_code"])
+    .execute();
+  const failureCodes: Record<string, number> = {};
+  let failed = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (const row of rows) {
+    if (row.status === "failed") {
+      failed += Number(row.n);
+      failureCodes[row.error_code ?? "?"] = Number(row.n);
+    }
+    first = Math.min(first, Number(row.first));
+    last = Math.max(last, Number(row.last));
+  }
+  return { failed, failureCodes, first, last };
+}
+
+interface PipelineRun {
+  videos: number;
+  videosPerJob: number;
+  /** The captions every video gets. */
+  captions: string;
+  modelDelayMs: number;
+  env: Record<string, string>;
+  name: string;
+}
+
+async function runPipeline(dialect: BenchDialect, options: BenchOptions, run: PipelineRun) {
+  const database = await freshDatabase(dialect, options.postgresUrl);
+  const plans = writePlanFile();
+  const captionsDir = mkdtempSync(join(tmpdir(), "vidrows-bench-captions-"));
+  const model = await startBenchModel(run.modelDelayMs);
+  try {
+    const workspace = await seedWorkspace(database.store);
+    const platformIds = await seedQueue(database.store, workspace, {
+      jobCount: Math.ceil(run.videos / run.videosPerJob),
+      videosPerJob: Math.min(run.videos, run.videosPerJob),
+    });
+    for (const id of platformIds) writeFileSync(join(captionsDir, `${id}.vtt`), run.captions);
+    const videos = platformIds.length;
+    const worker = await startVidrowsWorker(
+      {
+        DATABASE_URL: database.url,
+        VIDROWS_PLANS: plans.path,
+        VIDROWS_CAPTIONS: `dir:${captionsDir}`,
+        VIDROWS_LLM_BASE_URL: model.url,
+        VIDROWS_LLM_API_KEY: "bench",
+        VIDROWS_LLM_MODEL: "bench-model",
+        ...run.env,
+      },
+      { cpuProfileDir: options.profile ? join(options.resultsDir, "profiles") : undefined, name: run.name },
+    );
+    const startedAt = Date.now();
+    let peakRssMb = 0;
+    const sampler = setInterval(() => {
+      peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).rssMb);
+    }, 100);
+    try {
+      await waitForAllSettled(database, videos, 600_000);
+    } finally {
+      clearInterval(sampler);
+      peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).highWaterMb);
+      await worker.stop();
+    }
+    const result = await outcomes(database);
+    return { ...result, videos, startedAt, model, peakRssMb };
+  } finally {
+    await model.close();
+    rmSync(captionsDir, { recursive: true, force: true });
+    plans.remove();
+    await database.drop();
+  }
+}
+
+export async function runPipelineSection(
+  dialect: BenchDialect,
+  options: BenchOptions,
+): Promise<PipelineSectionResult> {
+  const instantEnv: Record<string, string> = { LOG_LEVEL: "info" };
+  if (options.workerVideos !== undefined) instantEnv.VIDROWS_WORKER_VIDEOS = String(options.workerVideos);
+  const instant = await runPipeline(dialect, options, {
+    videos: options.pipelineVideos,
+    videosPerJob: 100,
+    // Two minutes of talk in a handful of cues: one chunk, two credits.
+    captions: webVtt(120, 6, 8),
+    modelDelayMs: 0,
+    env: instantEnv,
+    name: `vidrows-worker-instant-${dialect}`,
+  });
+  const seconds = (instant.last - instant.startedAt) / 1000;
+  const instantResult: InstantPipelineResult = {
+    videos: instant.videos,
+    failed: instant.failed,
+    failureCodes: instant.failureCodes,
+    videosPerSecond: instant.videos / seconds,
+    steadyVideosPerSecond: (instant.videos - 1) / Math.max(0.001, (instant.last - instant.first) / 1000),
+    seconds,
+    workerVideos: instantEnv.VIDROWS_WORKER_VIDEOS ?? "default",
+    modelConcurrency: "default",
+    workerPeakRssMb: instant.peakRssMb,
+  };
+  log(
+    `${dialect}: instant pipeline ${instantResult.videosPerSecond.toFixed(0)} videos/s (steady ${instantResult.steadyVideosPerSecond.toFixed(0)}), ${instant.failed} failed, worker peak RSS ${instant.peakRssMb.toFixed(0)} MB`,
+  );
+
+  const slow = await runPipeline(dialect, options, {
+    videos: options.slowModelVideos,
+    videosPerJob: 32,
+    // An hour of talk, long enough for several chunks of 3,000 tokens.
+    captions: webVtt(3600, 240, 45),
+    modelDelayMs: options.slowModelDelayMs,
+    env: { LOG_LEVEL: "info", VIDROWS_MODEL_CONCURRENCY: String(options.modelConcurrency) },
+    name: `vidrows-worker-slow-${dialect}`,
+  });
+  const answered = slow.model.answeredAt;
+  const slowSeconds = ((answered[answered.length - 1] ?? 0) - slow.model.firstRequestAt) / 1000;
+  const slowResult: SlowModelResult = {
+    videos: slow.videos,
+    chunks: answered.length,
+    failed: slow.failed,
+    modelDelayMs: options.slowModelDelayMs,
+    modelConcurrency: options.modelConcurrency,
+    chunksPerSecond: answered.length / slowSeconds,
+    maxInFlight: slow.model.maxInFlight,
+    seconds: slowSeconds,
+  };
+  log(
+    `${dialect}: 1-s model ${slowResult.chunksPerSecond.toFixed(1)} chunks/s (${slowResult.chunks} chunks, at most ${slowResult.maxInFlight} in flight)`,
+  );
+  return { dialect, instant: instantResult, slowModel: slowResult };
+}

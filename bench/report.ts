@@ -1,0 +1,117 @@
+// The run's results as JSON and as Markdown tables, each checked against the targets of issues 3 and 5.
+import type { HistorySectionResult } from "./history-section.js";
+import type { HttpSectionResult } from "./http-section.js";
+import type { PipelineSectionResult } from "./pipeline-section.js";
+
+export interface Machine {
+  readonly cpus: number;
+  readonly cpuModel: string;
+  readonly memoryGb: number;
+  readonly node: string;
+  readonly commit: string;
+}
+
+export interface BenchResults {
+  readonly startedAt: string;
+  readonly command: string;
+  readonly machine: Machine;
+  readonly settings: Record<string, unknown>;
+  readonly http: HttpSectionResult[];
+  readonly pipeline: PipelineSectionResult[];
+  readonly history: HistorySectionResult[];
+}
+
+export const targets = {
+  p99Ms: 10,
+  peakRssMb: 300,
+  videosPerSecond: 1000,
+  chunksPerSecond: 64,
+  historyCostRatio: 2,
+};
+
+const mark = (ok: boolean) => (ok ? "yes" : "**no**");
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+function httpTable(section: HttpSectionResult): string {
+  const lines = [
+    `### HTTP on ${section.dialect}: ${section.jobs.toLocaleString("en")} jobs, ${section.videos.toLocaleString("en")} videos, ${section.connections} connections, ${section.durationSeconds} s each, LOG_LEVEL=${section.logLevel}`,
+    "",
+    "| Endpoint | req/s | p50 ms | p99 ms | peak RSS MB | real/bare | target | met |",
+    "|---|---:|---:|---:|---:|---:|---:|:---:|",
+  ];
+  const bareRow = (name: string, load: HttpSectionResult["bare"]["get"]) =>
+    `| ${name} (bare Fastify) | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | 1.00 | | |`;
+  lines.push(bareRow("GET /", section.bare.get), bareRow("POST / (same body)", section.bare.post));
+  for (const endpoint of section.endpoints) {
+    const load = endpoint.load;
+    const ratioOk = endpoint.targetRatio === null || endpoint.ratio >= endpoint.targetRatio;
+    const p99Ok = load.latencyMs.p99 < targets.p99Ms;
+    const rssOk = load.peakRssMb < targets.peakRssMb;
+    const clean = load.non2xx === 0 && load.errors === 0;
+    const target = `${endpoint.targetRatio === null ? "" : `>= ${endpoint.targetRatio}, `}p99 < ${targets.p99Ms}`;
+    lines.push(
+      `| ${endpoint.name}${clean ? "" : ` (non-2xx ${load.non2xx}, errors ${load.errors})`} | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | ${fixed(endpoint.ratio, 2)} | ${target} | ${mark(ratioOk && p99Ok && rssOk && clean)} |`,
+    );
+  }
+  lines.push(
+    "",
+    `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${targets.peakRssMb}: ${mark(section.serverPeakRssMb < targets.peakRssMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s.`,
+  );
+  return lines.join("\n");
+}
+
+function pipelineTable(section: PipelineSectionResult): string {
+  const { instant, slowModel } = section;
+  return [
+    `### Pipeline on ${section.dialect}: one \`vidrows worker\` process, captions from a folder`,
+    "",
+    "| Measure | value | target | met |",
+    "|---|---:|---:|:---:|",
+    `| Instant model: videos settled per second (${instant.videos} videos, from worker start) | ${fixed(instant.videosPerSecond)} | >= ${targets.videosPerSecond} | ${mark(instant.videosPerSecond >= targets.videosPerSecond && instant.failed === 0)} |`,
+    `| Instant model: videos per second, first to last settlement | ${fixed(instant.steadyVideosPerSecond)} | | |`,
+    `| Instant model: failed videos | ${instant.failed} | 0 | ${mark(instant.failed === 0)} |`,
+    `| Instant model: worker peak RSS MB | ${fixed(instant.workerPeakRssMb)} | < ${targets.peakRssMb} | ${mark(instant.workerPeakRssMb < targets.peakRssMb)} |`,
+    `| 1-s model, concurrency ${slowModel.modelConcurrency}: chunks per second (${slowModel.chunks} chunks of ${slowModel.videos} videos) | ${fixed(slowModel.chunksPerSecond, 1)} | about ${slowModel.modelConcurrency} | ${mark(slowModel.chunksPerSecond >= 0.9 * slowModel.modelConcurrency && slowModel.failed === 0)} |`,
+    `| 1-s model: most model requests in flight | ${slowModel.maxInFlight} | ${slowModel.modelConcurrency} | ${mark(slowModel.maxInFlight === slowModel.modelConcurrency)} |`,
+  ].join("\n");
+}
+
+function historyTable(section: HistorySectionResult): string {
+  const sizes = section.sizes;
+  const head = sizes.map((s) => `${s.jobs.toLocaleString("en")} jobs: req/s | p50 ms`).join(" | ");
+  const lines = [
+    `### Cost against history on ${section.dialect}`,
+    "",
+    `| Endpoint | ${head} | cost ratio | target | met |`,
+    `|---|${sizes.map(() => "---:|---:").join("|")}|---:|---:|:---:|`,
+  ];
+  for (const comparison of section.comparisons) {
+    const cells = sizes
+      .map((s) => {
+        const load = s.loads[comparison.name];
+        return load ? `${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50}` : "- | -";
+      })
+      .join(" | ");
+    lines.push(
+      `| ${comparison.name} | ${cells} | ${fixed(comparison.costRatio, 2)} | <= ${targets.historyCostRatio} | ${mark(comparison.costRatio <= targets.historyCostRatio)} |`,
+    );
+  }
+  lines.push(
+    "",
+    `Seeding: ${sizes.map((s) => `${s.jobs.toLocaleString("en")} jobs in ${fixed(s.seedSeconds, 1)} s`).join(", ")}.`,
+  );
+  return lines.join("\n");
+}
+
+export function markdown(results: BenchResults): string {
+  const m = results.machine;
+  const parts = [
+    `# vidrows benchmark, ${results.startedAt}`,
+    "",
+    `\`${results.command}\` on ${m.cpus} x ${m.cpuModel}, ${fixed(m.memoryGb, 1)} GB, Node ${m.node}, commit ${m.commit}. The load generator (autocannon) runs on the same machine, in its own process.`,
+  ];
+  for (const section of results.http) parts.push("", httpTable(section));
+  for (const section of results.pipeline) parts.push("", pipelineTable(section));
+  for (const section of results.history) parts.push("", historyTable(section));
+  return `${parts.join("\n")}\n`;
+}

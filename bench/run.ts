@@ -1,0 +1,72 @@
+// `npm run bench`: the HTTP, pipeline and history benchmarks of issues 3 and 5, per database, written
+// to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { runHistorySection } from "./history-section.js";
+import { runHttpSection } from "./http-section.js";
+import { log } from "./log.js";
+import { readOptions } from "./options.js";
+import { runPipelineSection } from "./pipeline-section.js";
+import { type BenchResults, markdown } from "./report.js";
+
+function commit(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { encoding: "utf8" }).trim();
+    return dirty ? `${head} (src modified)` : head;
+  } catch {
+    return "unknown";
+  }
+}
+
+const options = readOptions(process.argv.slice(2));
+mkdirSync(options.resultsDir, { recursive: true });
+const startedAt = new Date().toISOString();
+const results: BenchResults = {
+  startedAt,
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? "unknown",
+    memoryGb: totalmem() / 2 ** 30,
+    node: process.versions.node,
+    commit: commit(),
+  },
+  settings: { ...options, postgresUrl: options.postgresUrl ? "(set)" : undefined },
+  http: [],
+  pipeline: [],
+  history: [],
+};
+
+function write() {
+  const stamp = startedAt.replace(/[:.]/g, "-");
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  const md = markdown(results);
+  writeFileSync(join(options.resultsDir, "latest.json"), json);
+  writeFileSync(join(options.resultsDir, "latest.md"), md);
+  writeFileSync(join(options.resultsDir, `${stamp}.json`), json);
+  writeFileSync(join(options.resultsDir, `${stamp}.md`), md);
+  return md;
+}
+
+log(
+  `sections ${options.sections.join(", ")} on ${options.dialects.join(", ")}${options.quick ? " (quick)" : ""}`,
+);
+for (const dialect of options.dialects) {
+  if (options.sections.includes("http")) {
+    results.http.push(await runHttpSection(dialect, options));
+    write();
+  }
+  if (options.sections.includes("pipeline")) {
+    results.pipeline.push(await runPipelineSection(dialect, options));
+    write();
+  }
+  if (options.sections.includes("history")) {
+    results.history.push(await runHistorySection(dialect, options));
+    write();
+  }
+}
+process.stdout.write(write());
+log(`written to ${join(options.resultsDir, "latest.md")} and latest.json`);

@@ -1,0 +1,114 @@
+// A loop that claims work from the store while it has room, runs each item concurrently, and stops
+// gracefully: the shape shared by the video worker and the webhook dispatcher.
+
+export interface ClaimLoopOptions<T> {
+  /** Items in hand at most. */
+  readonly capacity: number;
+  /** How long to wait for new work when the store had none. */
+  readonly pollIntervalMs: number;
+  /** Claims up to `room` items (with leases, so no other process takes them). */
+  claim(room: number): Promise<T[]>;
+  /** Key of an item, to track it while it runs. */
+  keyOf(item: T): string;
+  /** Works on one item; `signal` aborts when the loop gives up on it at stop. */
+  handle(item: T, signal: AbortSignal): Promise<void>;
+  /** Called with the items abandoned at stop, to hand them back at once. */
+  release(keys: string[]): Promise<void>;
+  onError(error: unknown, context: string): void;
+}
+
+export class Stopped extends Error {}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class ClaimLoop<T> {
+  private readonly active = new Map<string, AbortController>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(private readonly options: ClaimLoopOptions<T>) {}
+
+  get inHand(): number {
+    return this.active.size;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** New work may be waiting: look now instead of at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming, gives the items in hand `graceMs` to finish, then aborts and releases the rest. */
+  async stop(graceMs: number): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    const deadline = Date.now() + graceMs;
+    while (this.active.size > 0 && Date.now() < deadline) await sleep(20);
+    const abandoned = [...this.active.keys()];
+    for (const controller of this.active.values()) controller.abort(new Stopped("stopping"));
+    while (this.active.size > 0) await sleep(5);
+    if (abandoned.length > 0) {
+      await this.options.release(abandoned).catch((error: unknown) => this.options.onError(error, "release"));
+    }
+  }
+
+  private async idle(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = undefined;
+  }
+
+  private async run(): Promise<void> {
+    const { capacity, pollIntervalMs } = this.options;
+    let failures = 0;
+    while (this.running) {
+      const room = capacity - this.active.size;
+      if (room <= 0) {
+        await this.idle(pollIntervalMs);
+        continue;
+      }
+      let claimed: T[];
+      try {
+        claimed = await this.options.claim(room);
+        failures = 0;
+      } catch (error) {
+        // The database may be briefly unreachable: back off, then try again.
+        failures++;
+        this.options.onError(error, "claim");
+        await this.idle(Math.min(30_000, pollIntervalMs * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      for (const item of claimed) this.begin(item);
+      if (claimed.length < room) await this.idle(pollIntervalMs);
+    }
+  }
+
+  private begin(item: T): void {
+    const key = this.options.keyOf(item);
+    const controller = new AbortController();
+    this.active.set(key, controller);
+    this.options
+      .handle(item, controller.signal)
+      .catch((error: unknown) => {
+        if (!(error instanceof Stopped)) this.options.onError(error, key);
+      })
+      .finally(() => {
+        this.active.delete(key);
+        // A free place: claim again now rather than at the next poll.
+        this.wake();
+      });
+  }
+}

@@ -1,0 +1,74 @@
+// Refusing webhook targets inside private networks: the guard runs on the address actually connected to.
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { BlockList, isIP } from "node:net";
+
+// Addresses a public webhook receiver never has. IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96)
+// IPv6 addresses are refused whole: they would otherwise smuggle an IPv4 loopback or private address.
+const forbidden = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], // "this network", including the unspecified address
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // shared address space (carrier-grade NAT)
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16], // link-local, including cloud metadata services
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, including broadcast
+] as const) {
+  forbidden.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128], // unspecified
+  ["::1", 128],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["ff00::", 8], // multicast
+] as const) {
+  forbidden.addSubnet(network, prefix, "ipv6");
+}
+
+/** True for loopback, private, link-local, shared, multicast, unspecified and reserved addresses. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return forbidden.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+export class ForbiddenAddressError extends Error {
+  readonly code = "ERR_WEBHOOK_ADDRESS_FORBIDDEN";
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for sockets that resolves as usual, then refuses the connection if any address the name
+ * resolves to is forbidden (so a name that resolves to a public and a private address cannot be
+ * turned against the private one on a later lookup).
+ */
+export function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((a) => isForbiddenAddress(a.address));
+    if (refused) {
+      return callback(
+        new ForbiddenAddressError(
+          `${hostname} resolves to ${refused.address}, a private or reserved address.`,
+        ),
+        [],
+      );
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0];
+    if (!first) return callback(new ForbiddenAddressError(`${hostname} resolves to no address.`), []);
+    callback(null, first.address, first.family);
+  });
+}

@@ -1,0 +1,176 @@
+// The deliveries as a queue in the store: claiming due ones with a lease, recording each attempt.
+import { newId } from "../domain/ids.js";
+import type { Store } from "../store/database.js";
+import type { WebhookEventType } from "../store/tables.js";
+
+export interface ClaimedDelivery {
+  readonly deliveryId: string;
+  readonly eventId: string;
+  readonly eventType: WebhookEventType;
+  readonly body: string;
+  readonly endpointId: string;
+  readonly url: string;
+  readonly secret: string;
+  /** Attempts made before this one. */
+  readonly attemptsBefore: number;
+}
+
+/**
+ * Claims due deliveries to enabled endpoints for `ownerId` until `now + leaseMs`: one UPDATE over a
+ * sub-select, locked and skipping rows other dispatchers hold on PostgreSQL, under SQLite's single
+ * write lock otherwise; so no two dispatchers make the same attempt.
+ */
+export async function claimDeliveries(
+  store: Store,
+  ownerId: string,
+  limit: number,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<ClaimedDelivery[]> {
+  const claimed = await store.db
+    .updateTable("webhook_deliveries")
+    .set({ lease_owner: ownerId, lease_expires_at: now + leaseMs })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
+        // A disabled endpoint receives nothing until re-enabled; its deliveries wait.
+        .where("endpoint_id", "in", (e) =>
+          e.selectFrom("webhook_endpoints").select("id").where("disabled", "=", 0),
+        )
+        .orderBy("next_attempt_at")
+        .limit(limit)
+        .$if(store.dialect === "postgres", (q) => q.forUpdate().skipLocked()),
+    )
+    .where("status", "=", "pending")
+    .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
+    .returning(["id", "event_id", "endpoint_id", "attempts"])
+    .execute();
+  if (claimed.length === 0) return [];
+  const events = await store.db
+    .selectFrom("webhook_events")
+    .select(["id", "type", "body"])
+    .where("id", "in", [...new Set(claimed.map((d) => d.event_id))])
+    .execute();
+  const endpoints = await store.db
+    .selectFrom("webhook_endpoints")
+    .select(["id", "url", "secret"])
+    .where("id", "in", [...new Set(claimed.map((d) => d.endpoint_id))])
+    .execute();
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const endpointById = new Map(endpoints.map((e) => [e.id, e]));
+  const ready: ClaimedDelivery[] = [];
+  for (const d of claimed) {
+    const event = eventById.get(d.event_id);
+    const endpoint = endpointById.get(d.endpoint_id);
+    // An endpoint deleted since: its delivery is dropped with it (see webhook endpoints' removal).
+    if (!event || !endpoint) continue;
+    ready.push({
+      deliveryId: d.id,
+      eventId: event.id,
+      eventType: event.type,
+      body: event.body,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      secret: endpoint.secret,
+      attemptsBefore: d.attempts,
+    });
+  }
+  return ready;
+}
+
+export interface AttemptRecord {
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
+export type AttemptVerdict =
+  | { readonly kind: "delivered" }
+  | { readonly kind: "retry"; readonly afterMs: number }
+  | { readonly kind: "give_up"; readonly reason: string };
+
+/**
+ * What an attempt's answer means: any 2xx is delivered; 410 Gone means the receiver wants nothing
+ * more; anything else is retried on the schedule until its attempts are used up.
+ */
+export function judgeAttempt(
+  result: AttemptRecord,
+  attemptNumber: number,
+  retryScheduleSeconds: readonly number[],
+) {
+  if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) {
+    return { kind: "delivered" } as const;
+  }
+  if (result.statusCode === 410)
+    return { kind: "give_up", reason: "the endpoint answered 410 Gone" } as const;
+  const wait = retryScheduleSeconds[attemptNumber - 1];
+  if (wait === undefined) {
+    return { kind: "give_up", reason: `the event failed all ${attemptNumber} attempts` } as const;
+  }
+  return { kind: "retry", afterMs: wait * 1000 } as const;
+}
+
+/**
+ * Records an attempt and its consequence in one transaction: the attempt row, the delivery's new state
+ * and, when the endpoint gave up or used every attempt, the endpoint disabled.
+ */
+export async function recordAttempt(
+  store: Store,
+  ownerId: string,
+  delivery: ClaimedDelivery,
+  result: AttemptRecord,
+  verdict: AttemptVerdict,
+  now = Date.now(),
+): Promise<void> {
+  const attempt = delivery.attemptsBefore + 1;
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("webhook_attempts")
+      .values({
+        id: newId("att", now),
+        delivery_id: delivery.deliveryId,
+        endpoint_id: delivery.endpointId,
+        event_id: delivery.eventId,
+        event_type: delivery.eventType,
+        attempt,
+        status_code: result.statusCode,
+        error: result.error,
+        duration_ms: result.durationMs,
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .updateTable("webhook_deliveries")
+      .set({
+        attempts: attempt,
+        status: verdict.kind === "delivered" ? "delivered" : verdict.kind === "retry" ? "pending" : "failed",
+        next_attempt_at: verdict.kind === "retry" ? now + verdict.afterMs : now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where("id", "=", delivery.deliveryId)
+      .where("lease_owner", "=", ownerId)
+      .execute();
+    if (verdict.kind === "give_up") {
+      await trx
+        .updateTable("webhook_endpoints")
+        .set({ disabled: 1 })
+        .where("id", "=", delivery.endpointId)
+        .execute();
+    }
+  });
+}
+
+/** Hands deliveries back at once (on shutdown) so another dispatcher takes them over. */
+export async function releaseDeliveries(store: Store, ownerId: string, deliveryIds: string[]): Promise<void> {
+  await store.db
+    .updateTable("webhook_deliveries")
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where("id", "in", deliveryIds)
+    .where("lease_owner", "=", ownerId)
+    .execute();
+}

@@ -1,0 +1,73 @@
+// The webhook dispatcher: delivers due events, signed, retrying on the schedule; any number run at once.
+import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { ClaimLoop } from "../concurrency/claim-loop.js";
+import type { Store } from "../store/database.js";
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  judgeAttempt,
+  recordAttempt,
+  releaseDeliveries,
+} from "./delivery-queue.js";
+import { signatureHeaders } from "./signing.js";
+import type { WebhookSender } from "./webhook-sender.js";
+
+export interface DispatcherOptions {
+  readonly store: Store;
+  readonly sender: WebhookSender;
+  /** Seconds to wait after each failed attempt; its length is the number of retries. */
+  readonly retryScheduleSeconds: readonly number[];
+  readonly log: FastifyBaseLogger;
+  readonly pollIntervalMs?: number;
+  /** Deliveries in flight at once. */
+  readonly concurrency?: number;
+}
+
+// Longer than a delivery's 10-second limit, so a live dispatcher never loses its claim mid-attempt.
+const leaseMs = 60_000;
+
+export class WebhookDispatcher {
+  readonly id = `dsp_${randomBytes(8).toString("hex")}`;
+  private readonly loop: ClaimLoop<ClaimedDelivery>;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.loop = new ClaimLoop<ClaimedDelivery>({
+      capacity: options.concurrency ?? 16,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      claim: (room) => claimDeliveries(options.store, this.id, room, leaseMs),
+      keyOf: (delivery) => delivery.deliveryId,
+      handle: (delivery) => this.deliver(delivery),
+      release: (ids) => releaseDeliveries(options.store, this.id, ids),
+      onError: (error, context) => options.log.error({ err: error, context }, "webhook dispatch failed"),
+    });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** A job settled on this process: look for deliveries now. */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  async stop(graceMs = 10_000): Promise<void> {
+    await this.loop.stop(graceMs);
+    await this.options.sender.close();
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const headers = signatureHeaders(delivery.secret, delivery.eventId, delivery.body);
+    const result = await this.options.sender.send(delivery.url, headers, delivery.body);
+    const attempt = delivery.attemptsBefore + 1;
+    const verdict = judgeAttempt(result, attempt, this.options.retryScheduleSeconds);
+    if (verdict.kind === "give_up") {
+      this.options.log.warn(
+        { endpoint: delivery.endpointId, event: delivery.eventId, reason: verdict.reason },
+        "webhook endpoint disabled",
+      );
+    }
+    await recordAttempt(this.options.store, this.id, delivery, result, verdict);
+  }
+}
