@@ -2,6 +2,7 @@
 // The `vidrows` command: serve the API, migrate the database, manage workspaces and credits.
 import { parseArgs } from "node:util";
 import { type App, createApp } from "./app.js";
+import { clusterRole, superviseCluster } from "./cluster.js";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
 import { createServices } from "./services/index.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "./services/workspaces.js";
@@ -13,6 +14,7 @@ const usage = `Usage: vidrows <command> [options]
 Commands:
   serve [--no-worker]                          serve the API (default: http://127.0.0.1:8080) and a worker
   worker                                       run a worker only: process queued videos
+  cluster --api <n> --workers <m>              n API processes sharing one port and m workers, supervised
   migrate                                      bring the database to the latest version
   workspace create --name <name> --plan <plan> create a workspace and print its first API key
   workspace set-plan <workspace_id> <plan>     move a workspace to another plan
@@ -41,6 +43,34 @@ async function withServices<T>(
   } finally {
     await store.close();
   }
+}
+
+function countOption(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count > 64)
+    throw new UsageError(`${name} must be a whole number from 0 to 64; got "${raw}".`);
+  return count;
+}
+
+/** Migrates and bootstraps once, in the primary, before the children start, then supervises them. */
+async function startCluster(apiProcesses: number, workerProcesses: number) {
+  if (apiProcesses + workerProcesses === 0) throw new UsageError("cluster needs at least one process.");
+  const config = loadConfig();
+  if (workerProcesses > 0 && config.model === null) {
+    throw new ConfigError(
+      "Worker processes need a language model: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) or VIDROWS_LLM_BASE_URL.",
+    );
+  }
+  const bootstrapped = await withServices((s) => s.workspaces.bootstrapDefault());
+  if (bootstrapped) printBootstrapKey(bootstrapped);
+  await superviseCluster({ apiProcesses, workerProcesses });
+}
+
+function printBootstrapKey(created: { workspaceId: string; apiKey: string }) {
+  process.stdout.write(
+    `\nCreated workspace "default" (${created.workspaceId}). Its API key, shown this once:\n\n  ${created.apiKey}\n\n`,
+  );
 }
 
 function positiveCredits(raw: string | undefined): number {
@@ -87,11 +117,7 @@ async function serve(withWorker: boolean) {
   const config = loadConfig();
   const app = await createApp(config, { withWorker });
   const bootstrapped = await app.services.workspaces.bootstrapDefault();
-  if (bootstrapped) {
-    process.stdout.write(
-      `\nCreated workspace "default" (${bootstrapped.workspaceId}). Its API key, shown this once:\n\n  ${bootstrapped.apiKey}\n\n`,
-    );
-  }
+  if (bootstrapped) printBootstrapKey(bootstrapped);
   const address = await app.start();
   app.http.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
   stopOnSignals(app);
@@ -112,6 +138,8 @@ async function main(argv: string[]): Promise<void> {
       "no-worker": { type: "boolean", default: false },
       name: { type: "string" },
       plan: { type: "string" },
+      api: { type: "string" },
+      workers: { type: "string" },
     },
   });
   const [command, sub, ...rest] = positionals;
@@ -124,6 +152,12 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === "serve") return serve(!values["no-worker"]);
   if (command === "worker") return runWorker();
+  if (command === "cluster") {
+    const role = clusterRole();
+    if (role === "api") return serve(false);
+    if (role === "worker") return runWorker();
+    return startCluster(countOption(values.api, "--api", 2), countOption(values.workers, "--workers", 2));
+  }
 
   if (command === "migrate") {
     const config = loadConfig();

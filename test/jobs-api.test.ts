@@ -59,6 +59,18 @@ function bigRows(): FakeModelReply {
   return bigReply;
 }
 
+/** The columns a model request asks for, from its structured-output schema. */
+function columnsAsked(request: FakeModelRequest): string[] {
+  return request.body?.response_format?.json_schema?.schema?.properties?.rows?.items?.required ?? [];
+}
+
+/** One row in the asked columns: a widget at 5 for the usual schema, `<column> value` for any other column. */
+function widgetRow(request: FakeModelRequest): Record<string, unknown> {
+  const value = (column: string) =>
+    column === "product" ? "widget" : column === "price" ? 5 : `${column} value`;
+  return Object.fromEntries(columnsAsked(request).map((column) => [column, value(column)]));
+}
+
 async function modelBehaviour(request: FakeModelRequest): Promise<FakeModelReply> {
   const transcript = messageOf(request, "user");
   for (const [marker, gate] of holds) {
@@ -68,7 +80,7 @@ async function modelBehaviour(request: FakeModelRequest): Promise<FakeModelReply
     }
   }
   if (transcript.includes("BIGROWS")) return bigRows();
-  return rowsReply([{ product: "widget", price: 5 }]);
+  return rowsReply([widgetRow(request)]);
 }
 
 /** Reads only the start of the response to `GET path`, then destroys the socket: a client that went away. */
@@ -288,16 +300,14 @@ for (const dialect of dialects) {
         expect(pinnedJob.body.schema).toBe(`${saved.name}-v1`);
 
         for (const job of [v1Job, latestJob, pinnedJob]) await settledByList(key, job.body.job_id);
-        const columnsAsked = (videoId: string) => {
+        const askedFor = (videoId: string) => {
           const requests = modelRequestsFor(videoId);
           expect(requests.length).toBeGreaterThan(0);
-          return requests.map(
-            (r) => r.body.response_format.json_schema.schema.properties.rows.items.required as string[],
-          );
+          return requests.map(columnsAsked);
         };
-        expect(columnsAsked(first)).toEqual([["title", "year"]]);
-        expect(columnsAsked(latest)).toEqual([["author", "pages"]]);
-        expect(columnsAsked(pinned)).toEqual([["title", "year"]]);
+        expect(askedFor(first)).toEqual([["title", "year"]]);
+        expect(askedFor(latest)).toEqual([["author", "pages"]]);
+        expect(askedFor(pinned)).toEqual([["title", "year"]]);
 
         const list = await server.call("GET", "/v1", { key });
         expect(list.body.data.map((j: any) => j.schema)).toEqual([
@@ -306,7 +316,7 @@ for (const dialect of dialects) {
           `${saved.name}-v1`,
         ]);
         const read = await server.call("GET", `/v1/${latestJob.body.job_id}`, { key });
-        expect(read.body.results[0].rows.results).toEqual([{ author: null, pages: null }]);
+        expect(read.body.results[0].rows.results).toEqual([{ author: "author value", pages: "pages value" }]);
       });
     });
 

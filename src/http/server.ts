@@ -32,6 +32,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   const { services } = options;
   const app = Fastify({
     logger: { level: options.logLevel, redact: ["req.headers.authorization", 'req.headers["x-api-key"]'] },
+    // Fastify's two log lines per request would cost more than most requests; one access line at
+    // debug level (below) says the same, and errors are logged at error level regardless.
+    disableRequestLogging: true,
     genReqId: requestIdFor,
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -61,6 +64,19 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  if (app.log.isLevelEnabled("debug")) {
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.debug(
+        {
+          method: request.method,
+          route: request.routeOptions.url,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+        },
+        "request completed",
+      );
+    });
+  }
   app.addHook(
     "onRequest",
     accessControl({ ...services, anonymousRequestsPerMinute: options.anonymousRequestsPerMinute }),

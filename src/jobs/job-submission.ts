@@ -54,6 +54,18 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What an Idempotency-Key's request is compared by: the body whatever its field order, except that a
+ * template's columns keep theirs, because they are the order of the rows' columns (a different job).
+ */
+function requestHash(input: SubmissionInput): string {
+  const fingerprint: Record<string, unknown> = { ...input };
+  if (input.schema !== undefined && "template" in input.schema) {
+    fingerprint.schema = { template: Object.entries(input.schema.template) };
+  }
+  return createHash("sha256").update(canonicalJson(fingerprint)).digest("hex");
+}
+
 /** Platform ids of the submitted videos, or a 400 naming the first bad or repeated element. */
 export function readVideoReferences(references: string[]): string[] {
   const firstIndexOf = new Map<string, number>();
@@ -115,9 +127,9 @@ export class JobSubmission {
     }
     const platformIds = readVideoReferences(input.videos);
 
-    const requestHash = createHash("sha256").update(canonicalJson(input)).digest("hex");
+    const hash = requestHash(input);
     if (idempotencyKey !== undefined) {
-      const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, requestHash);
+      const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, hash);
       if (earlier) return earlier;
     }
 
@@ -134,14 +146,14 @@ export class JobSubmission {
           label: resolved.label,
           definition: resolved.definition,
           language: input.language ?? null,
-          idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash },
+          idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: hash },
         }),
       );
       return { body, replayed: false };
     } catch (error) {
       // Another request with the same key committed first; answer as it did (or refuse a different body).
       if (error instanceof IdempotencyRace && idempotencyKey !== undefined) {
-        const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, requestHash);
+        const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, hash);
         if (earlier) return earlier;
       }
       throw error;

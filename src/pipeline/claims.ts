@@ -115,7 +115,10 @@ async function countStartedVideos(
     entry.count++;
     perJob.set(video.job_id, entry);
   }
-  for (const [jobId, { workspaceId, count }] of perJob) {
+  // Jobs, then workspaces, each in id order: every claim and settlement locks rows in that order,
+  // so that two of them never wait on each other in a circle (a deadlock on PostgreSQL).
+  const jobsStarted = new Map<string, number>();
+  for (const [jobId, { workspaceId, count }] of [...perJob].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const job = await trx
       .updateTable("jobs")
       .set((eb) => ({
@@ -127,15 +130,18 @@ async function countStartedVideos(
       .executeTakeFirstOrThrow();
     // The job's first videos started: in usage it moves from `queued` to `processing`.
     if (job.queued_count + count === job.video_count) {
-      await trx
-        .updateTable("workspaces")
-        .set((eb) => ({
-          jobs_queued: eb("jobs_queued", "-", 1),
-          jobs_processing: eb("jobs_processing", "+", 1),
-        }))
-        .where("id", "=", workspaceId)
-        .execute();
+      jobsStarted.set(workspaceId, (jobsStarted.get(workspaceId) ?? 0) + 1);
     }
+  }
+  for (const [workspaceId, jobs] of [...jobsStarted].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await trx
+      .updateTable("workspaces")
+      .set((eb) => ({
+        jobs_queued: eb("jobs_queued", "-", jobs),
+        jobs_processing: eb("jobs_processing", "+", jobs),
+      }))
+      .where("id", "=", workspaceId)
+      .execute();
   }
 }
 

@@ -36,6 +36,15 @@ export type SettlementResult =
 
 class LeaseLost extends Error {}
 
+/**
+ * PostgreSQL gave up the transaction to break a deadlock or a serialization conflict: nothing of it was
+ * written, and trying it again is safe.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
+}
+
 /** The charge a finished video would take, or the failure it becomes when the workspace cannot pay. */
 function priceOrRefusal(
   outcome: VideoOutcome,
@@ -78,6 +87,22 @@ export async function settleVideo(
 ): Promise<SettlementResult> {
   try {
     return await store.db.transaction().execute(async (trx) => {
+      // Rows are locked in one order, video then job then workspace, the order claims take them in
+      // too: on PostgreSQL a settlement holding the workspace while a claim held the job and wanted
+      // the workspace was a deadlock, and the video was stuck until its lease ran out.
+      const held = await trx
+        .updateTable("videos")
+        .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
+        .where("id", "=", video.videoId)
+        .where("lease_owner", "=", workerId)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      if (held.numUpdatedRows === 0n) throw new LeaseLost();
+      await trx
+        .updateTable("jobs")
+        .set((eb) => ({ status: eb.ref("status") }))
+        .where("id", "=", video.jobId)
+        .execute();
       // Settlements of one workspace take turns, so two cannot both spend the last credits.
       await lockWorkspace(trx, video.workspaceId);
       let workspace = await trx

@@ -8,7 +8,7 @@ import type { PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { type ClaimedVideo, claimVideos, releaseVideos, renewLease } from "./claims.js";
-import { settleVideo, type VideoOutcome } from "./settlement.js";
+import { isTransactionConflict, settleVideo, type VideoOutcome } from "./settlement.js";
 
 export interface WorkerOptions {
   readonly store: Store;
@@ -227,16 +227,21 @@ export class Worker {
     }
   }
 
-  /** Settles, retrying while the database is briefly unreachable; the lease keeps the video ours meanwhile. */
+  /**
+   * Settles, retrying while the database is briefly unreachable or broke a deadlock by giving up this
+   * transaction; the lease keeps the video ours meanwhile.
+   */
   private async settle(video: ClaimedVideo, outcome: VideoOutcome): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await settleVideo(this.options.store, this.options.plans, this.id, video, outcome);
-        if (result.kind === "lost") this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+        if (result.kind === "lost")
+          this.options.log.warn({ video: video.videoId }, "lease lost before settling");
         else if (result.jobSettled) this.options.onJobSettled?.();
         return;
       } catch (error) {
-        if (!isDatabaseUnavailable(error) || attempt >= 5) throw error;
+        const passing = isDatabaseUnavailable(error) || isTransactionConflict(error);
+        if (!passing || attempt >= 5) throw error;
         await sleep(200 * 2 ** attempt);
       }
     }

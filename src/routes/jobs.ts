@@ -219,10 +219,14 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       const outcome = await options.reads.read(callerOf(request).workspaceId, request.params.job_id);
       const restore = outcome.restoreHandover;
       if (restore) {
-        // The rows count as handed over only once this response has been written out whole.
+        // The rows count as handed over only once this response has been written out whole. When the
+        // client goes away mid-body, Node still ends the response as finished (it calls back the
+        // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
+        const socket = reply.raw.socket;
         reply.raw.once("close", () => {
-          console.error("DEBUG close", reply.raw.writableFinished, reply.raw.statusCode, reply.raw.writableLength);
-          if (reply.raw.writableFinished && reply.raw.statusCode === 200) return;
+          const delivered =
+            reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
+          if (delivered) return;
           restore().catch((error: unknown) =>
             request.log.error({ err: error }, "could not restore an undelivered handover"),
           );

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 
 export interface ReceivedWebhook {
   readonly path: string;
@@ -15,60 +16,123 @@ export interface WebhookReceiver {
   readonly origin: string;
   readonly port: number;
   readonly received: readonly ReceivedWebhook[];
+  /** TCP connections accepted so far, whether or not a request followed (TLS may fail first). */
+  readonly connections: number;
   /** Answers with these statuses in turn, then with `fallback` (200 unless changed). */
   answerWith(statuses: number[], fallback?: number): void;
+  /**
+   * Answers requests to `path` with these statuses in turn, then with `fallback`, whatever
+   * `answerWith` says; a 3xx carries `location: <origin>/followed-redirect`.
+   */
+  answerAt(path: string, statuses: number[], fallback?: number): void;
+  /** The requests that arrived at `path`. */
+  receivedAt(path: string): readonly ReceivedWebhook[];
   /** Waits (bounded) until `count` requests have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<readonly ReceivedWebhook[]>;
+  /** Waits (bounded) until `count` requests have arrived at `path`. */
+  waitForAt(path: string, count: number, timeoutMs?: number): Promise<readonly ReceivedWebhook[]>;
   close(): Promise<void>;
 }
 
+/** Where a redirect answer points; a test checks that nothing ever arrives there. */
+export const redirectTarget = "/followed-redirect";
+
 const tlsDir = new URL("../fixtures/tls/", import.meta.url);
 
+interface AnswerPlan {
+  queue: number[];
+  fallback: number;
+}
+
+export interface ReceiverOptions {
+  /** How `origin` names the receiver. */
+  readonly host?: "localhost" | "127.0.0.1";
+  /** Listen on every loopback form, IPv4 and IPv6 (`::`, dual stack), not only 127.0.0.1. */
+  readonly dualStack?: boolean;
+}
+
+async function waitUntilCount(
+  current: () => readonly ReceivedWebhook[],
+  count: number,
+  timeoutMs: number,
+  what: string,
+): Promise<readonly ReceivedWebhook[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (current().length < count) {
+    if (Date.now() > deadline) throw new Error(`Expected ${count} webhooks${what}, received ${current().length}.`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return current();
+}
+
 export async function startWebhookReceiver(
-  host: "localhost" | "127.0.0.1" = "127.0.0.1",
+  hostOrOptions: "localhost" | "127.0.0.1" | ReceiverOptions = "127.0.0.1",
 ): Promise<WebhookReceiver> {
+  const options: ReceiverOptions = typeof hostOrOptions === "string" ? { host: hostOrOptions } : hostOrOptions;
   const received: ReceivedWebhook[] = [];
-  let queue: number[] = [];
-  let fallback = 200;
+  let connections = 0;
+  const general: AnswerPlan = { queue: [], fallback: 200 };
+  const byPath = new Map<string, AnswerPlan>();
+  let origin = "";
   const server = createServer(
     { key: readFileSync(new URL("key.pem", tlsDir)), cert: readFileSync(new URL("cert.pem", tlsDir)) },
     (request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
-        received.push({
-          path: request.url ?? "",
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString(),
-        });
-        response.writeHead(queue.shift() ?? fallback, { "content-type": "text/plain" });
+        const path = request.url ?? "";
+        received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
+        const plan = byPath.get(path) ?? general;
+        const status = plan.queue.shift() ?? plan.fallback;
+        const headers: Record<string, string> = { "content-type": "text/plain" };
+        if (status >= 300 && status < 400) headers.location = `${origin}${redirectTarget}`;
+        response.writeHead(status, headers);
         response.end("ok");
       });
     },
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.on("connection", () => {
+    connections++;
+  });
+  await new Promise<void>((resolve) =>
+    options.dualStack
+      ? server.listen({ port: 0, host: "::", ipv6Only: false }, resolve)
+      : server.listen(0, "127.0.0.1", resolve),
+  );
   const port = (server.address() as AddressInfo).port;
+  origin = `https://${options.host ?? "127.0.0.1"}:${port}`;
+  const receivedAt = (path: string) => received.filter((r) => r.path === path);
   return {
-    origin: `https://${host}:${port}`,
+    origin,
     port,
     received,
+    get connections() {
+      return connections;
+    },
     answerWith(statuses, otherwise = 200) {
-      queue = [...statuses];
-      fallback = otherwise;
+      general.queue = [...statuses];
+      general.fallback = otherwise;
     },
-    async waitFor(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`Expected ${count} webhooks, received ${received.length}.`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return received;
+    answerAt(path, statuses, otherwise = 200) {
+      byPath.set(path, { queue: [...statuses], fallback: otherwise });
     },
+    receivedAt,
+    waitFor: (count, timeoutMs = 15_000) => waitUntilCount(() => received, count, timeoutMs, ""),
+    waitForAt: (path, count, timeoutMs = 15_000) =>
+      waitUntilCount(() => receivedAt(path), count, timeoutMs, ` at ${path}`),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The event a received webhook carries, once `standardwebhooks` has verified its signature (it throws otherwise). */
+export function verifiedEvent(secret: string, received: ReceivedWebhook): any {
+  return new Webhook(secret).verify(received.body, {
+    "webhook-id": String(received.headers["webhook-id"]),
+    "webhook-timestamp": String(received.headers["webhook-timestamp"]),
+    "webhook-signature": String(received.headers["webhook-signature"]),
+  });
 }
