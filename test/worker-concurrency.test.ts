@@ -15,6 +15,17 @@ const workspaceCount = 10;
 const videosPerWorkspace = 50;
 const durations = [30, 75, 120, 165];
 
+/** The messages of the error (or worse) lines in a process's JSON log. */
+function loggedErrors(log: string): string[] {
+  return log
+    .split("\n")
+    .filter((line) => /^\{.*"level":(50|60)/.test(line))
+    .map((line) => {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      return `${entry.msg}: ${entry.err?.message ?? ""}`;
+    });
+}
+
 describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialectTitle(postgres)}`, () => {
   let server: PipelineServer;
   beforeAll(async () => {
@@ -99,6 +110,9 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
       expect(usage.body.jobs).toEqual({ queued: 0, processing: 0, done: 1, failed: 1, total: 2 });
       expect(usage.body.failures_by_code).toEqual({ no_captions: 1 });
     }
+    // Nothing went wrong on the way: no deadlock, no failed claim or settlement, in either worker.
+    const errors = workers.flatMap((w) => loggedErrors(w.stdout()));
+    expect(errors).toEqual([]);
     // The model was asked once per video with captions: no video was worked on twice.
     expect(server.model.requestCount).toBe(workspaceCount * (videosPerWorkspace - 1));
     await Promise.all(workers.map((w) => w.stop()));

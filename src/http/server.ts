@@ -64,7 +64,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  if (app.log.isLevelEnabled("debug")) {
+  if (["debug", "trace"].includes(options.logLevel)) {
     app.addHook("onResponse", async (request, reply) => {
       request.log.debug(
         {
