@@ -38,7 +38,7 @@ const usage = `npm run bench -- [--quick] [--sections=http,pipeline,history] [--
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
-BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (warn). PostgreSQL runs too when DATABASE_URL is a
+BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
 postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
 
 function integer(name: string, fallback: number): number {
@@ -105,7 +105,7 @@ export function readOptions(argv: string[]): BenchOptions {
     historySizes: (
       list(process.env.BENCH_HISTORY_SIZES) ?? (quick ? ["1000", "100000"] : ["1000", "1000000"])
     ).map(Number),
-    logLevel: process.env.BENCH_LOG_LEVEL || "warn",
+    logLevel: process.env.BENCH_LOG_LEVEL || "info",
     profile: values.profile ?? process.env.BENCH_PROFILE === "1",
     resultsDir: fileURLToPath(new URL("../../../bench/results/", import.meta.url)),
   };

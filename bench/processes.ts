@@ -113,7 +113,9 @@ export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000)
       throw new Error(`${url}: the server exited (${child.process.exitCode}):\n${child.output()}`);
     }
     try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      // Read whole: an unread body keeps the response in flight, and the server's close waits for it.
+      await response.arrayBuffer();
       return;
     } catch {
       if (Date.now() > deadline)

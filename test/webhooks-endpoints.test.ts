@@ -93,7 +93,10 @@ for (const dialect of dialects) {
       }
       const byId = new Map(listed.body.data.map((e: any) => [e.id, e]));
       expect(byId.get(all.body.id)).toMatchObject({ url: goodUrl, events: allEvents });
-      expect(byId.get(failedOnly.body.id)).toMatchObject({ url: `${goodUrl}/failed`, events: ["job.failed"] });
+      expect(byId.get(failedOnly.body.id)).toMatchObject({
+        url: `${goodUrl}/failed`,
+        events: ["job.failed"],
+      });
       expect(byId.get(two.body.id)).toMatchObject({ events: ["batch.completed", "job.completed"] });
       for (const secret of [all.body.secret, failedOnly.body.secret, two.body.secret]) {
         expect(listed.text).not.toContain(secret);
@@ -219,7 +222,7 @@ for (const dialect of dialects) {
         [{ disabled: null }, "disabled"],
         [{ disabled: [true] }, "disabled"],
         [{ disabled: false, url: "https://elsewhere.example.com" }, "url"],
-        [{ enabled: true }, "enabled"],
+        [{ disabled: true, enabled: false }, "enabled"],
       ];
       for (const [body, param] of cases) {
         const answer = await server.call("PATCH", `/v1/webhooks/${created.body.id}`, { key, body });
@@ -245,7 +248,11 @@ for (const dialect of dialects) {
         404,
         "webhook_not_found",
       );
-      expectError(await server.call("GET", `/v1/webhooks/${id}/deliveries`, { key }), 404, "webhook_not_found");
+      expectError(
+        await server.call("GET", `/v1/webhooks/${id}/deliveries`, { key }),
+        404,
+        "webhook_not_found",
+      );
     });
 
     it("answers 404 webhook_not_found for unknown ids on every endpoint-scoped route", async () => {
@@ -257,7 +264,12 @@ for (const dialect of dialects) {
           "webhook_not_found",
           "id",
         );
-        expectError(await server.call("DELETE", `/v1/webhooks/${id}`, { key }), 404, "webhook_not_found", "id");
+        expectError(
+          await server.call("DELETE", `/v1/webhooks/${id}`, { key }),
+          404,
+          "webhook_not_found",
+          "id",
+        );
         expectError(
           await server.call("GET", `/v1/webhooks/${id}/deliveries`, { key }),
           404,
@@ -277,7 +289,10 @@ for (const dialect of dialects) {
       const owner = await server.workspace();
       const stranger = await server.workspace();
       const path = `/owner-${dialect.name}`;
-      const endpoint = await create(owner.key, { url: `${receiver.origin}${path}`, events: ["job.completed"] });
+      const endpoint = await create(owner.key, {
+        url: `${receiver.origin}${path}`,
+        events: ["job.completed"],
+      });
       const job = await server.call("POST", "/v1", {
         key: owner.key,
         body: { videos: ["eeeeeeeeeee"], schema: { columns: ["product"] } },
@@ -304,7 +319,12 @@ for (const dialect of dialects) {
         "id",
       );
       expectError(await server.call("DELETE", `/v1/webhooks/${id}`, as), 404, "webhook_not_found", "id");
-      expectError(await server.call("GET", `/v1/webhooks/${id}/deliveries`, as), 404, "webhook_not_found", "id");
+      expectError(
+        await server.call("GET", `/v1/webhooks/${id}/deliveries`, as),
+        404,
+        "webhook_not_found",
+        "id",
+      );
       expectError(
         await server.call("POST", `/v1/webhooks/${id}/deliveries/${deliveryId}/resend`, as),
         404,
@@ -339,7 +359,9 @@ for (const dialect of dialects) {
       const created = await create(key, { url: goodUrl });
       for (const deliveryId of ["dlv_doesnotexist", "att_doesnotexist", "evt_x"]) {
         expectError(
-          await server.call("POST", `/v1/webhooks/${created.body.id}/deliveries/${deliveryId}/resend`, { key }),
+          await server.call("POST", `/v1/webhooks/${created.body.id}/deliveries/${deliveryId}/resend`, {
+            key,
+          }),
           404,
           "delivery_not_found",
           "delivery_id",
@@ -353,7 +375,10 @@ for (const dialect of dialects) {
       const path = `/v1/webhooks/${created.body.id}/deliveries`;
       const empty = await server.call("GET", path, { key });
       expect(empty.status).toBe(200);
-      expect(empty.body).toEqual({ data: [], pagination: { total: 0, limit: 25, offset: 0, has_more: false } });
+      expect(empty.body).toEqual({
+        data: [],
+        pagination: { total: 0, limit: 25, offset: 0, has_more: false },
+      });
       for (const [query, param] of [
         ["limit=0", "limit"],
         ["limit=101", "limit"],

@@ -76,21 +76,10 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
       },
       30_000,
       200,
-    ).catch(async (error) => {
-      const open = await db
-        .selectFrom("videos")
-        .select(["status", "lease_owner", "claims"])
-        .where("status", "in", ["queued", "processing"])
-        .execute();
-      const problems = workers.flatMap((w) =>
-        w
-          .stdout()
-          .split("\n")
-          .filter((l) => /"level":(40|50|60)/.test(l)),
-      );
-      throw new Error(
-        `${(error as Error).message}\n${JSON.stringify(open.slice(0, 10))} (${open.length} open)\n${problems.slice(0, 10).join("\n")}`,
-      );
+    ).catch((error: Error) => {
+      // Say why, when videos are stuck: the workers' errors.
+      const errors = workers.flatMap((w) => loggedErrors(w.stdout()));
+      throw new Error(`${error.message}\nWorker errors:\n${errors.slice(0, 10).join("\n")}`);
     });
 
     for (const { workspaceId, key, ids, expectedCredits } of plans) {

@@ -4,7 +4,10 @@ import { BlockList, isIP } from "node:net";
 
 // Addresses a public webhook receiver never has. IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96)
 // IPv6 addresses are refused whole: they would otherwise smuggle an IPv4 loopback or private address.
-const forbidden = new BlockList();
+// One list per family: a BlockList compares IPv4 addresses with IPv6 rules through their IPv4-mapped
+// form, so in a shared list the ::ffff:0:0/96 rule would refuse every IPv4 address, public ones too.
+const forbiddenIpv4 = new BlockList();
+const forbiddenIpv6 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this network", including the unspecified address
   ["10.0.0.0", 8],
@@ -18,25 +21,28 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, including broadcast
 ] as const) {
-  forbidden.addSubnet(network, prefix, "ipv4");
+  forbiddenIpv4.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128],
+  // Unspecified (::), loopback (::1) and the deprecated IPv4-compatible form (::127.0.0.1), which some
+  // systems still route to the embedded IPv4 address.
+  ["::", 96],
   ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still private where used)
   ["ff00::", 8], // multicast
 ] as const) {
-  forbidden.addSubnet(network, prefix, "ipv6");
+  forbiddenIpv6.addSubnet(network, prefix, "ipv6");
 }
 
 /** True for loopback, private, link-local, shared, multicast, unspecified and reserved addresses. */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return true;
-  return forbidden.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (family === 4) return forbiddenIpv4.check(address, "ipv4");
+  if (family === 6) return forbiddenIpv6.check(address, "ipv6");
+  return true;
 }
 
 export class ForbiddenAddressError extends Error {

@@ -23,8 +23,9 @@ export function eventTypesFor(job: Pick<SettledJobFacts, "status" | "videos">): 
 }
 
 /**
- * Writes the job's events and one pending delivery per enabled endpoint subscribed to each. Being in
- * the settling transaction, an event exists exactly when its job settled: none lost, none invented.
+ * Writes the job's events and one pending delivery per endpoint subscribed to each. Being in the
+ * settling transaction, an event exists exactly when its job settled: none lost, none invented.
+ * A disabled endpoint gets its deliveries too: they wait, unclaimed, until it is re-enabled.
  */
 export async function recordJobEvents(
   trx: Transaction<Database>,
@@ -35,7 +36,6 @@ export async function recordJobEvents(
     .selectFrom("webhook_endpoints")
     .select(["id", "events"])
     .where("workspace_id", "=", job.workspaceId)
-    .where("disabled", "=", 0)
     .execute();
   if (endpoints.length === 0) return;
   for (const type of eventTypesFor(job)) {

@@ -59,7 +59,8 @@ async function waitUntilCount(
 ): Promise<readonly ReceivedWebhook[]> {
   const deadline = Date.now() + timeoutMs;
   while (current().length < count) {
-    if (Date.now() > deadline) throw new Error(`Expected ${count} webhooks${what}, received ${current().length}.`);
+    if (Date.now() > deadline)
+      throw new Error(`Expected ${count} webhooks${what}, received ${current().length}.`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return current();
@@ -68,7 +69,8 @@ async function waitUntilCount(
 export async function startWebhookReceiver(
   hostOrOptions: "localhost" | "127.0.0.1" | ReceiverOptions = "127.0.0.1",
 ): Promise<WebhookReceiver> {
-  const options: ReceiverOptions = typeof hostOrOptions === "string" ? { host: hostOrOptions } : hostOrOptions;
+  const options: ReceiverOptions =
+    typeof hostOrOptions === "string" ? { host: hostOrOptions } : hostOrOptions;
   const received: ReceivedWebhook[] = [];
   let connections = 0;
   const general: AnswerPlan = { queue: [], fallback: 200 };
