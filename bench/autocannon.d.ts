@@ -19,6 +19,7 @@ declare module "autocannon" {
     p90: number;
     p99: number;
     total: number;
+    totalCount?: number;
   }
   interface Result {
     duration: number;

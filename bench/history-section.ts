@@ -27,6 +27,8 @@ export interface HistoryComparison {
   /** Requests per second with the short history over those with the long one: the cost ratio (target <= 2). */
   readonly costRatio: number;
   readonly p50Ratio: number;
+  /** The server's CPU per request with the long history over that with the short one. */
+  readonly cpuRatio: number;
 }
 
 export interface HistorySectionResult {
@@ -113,6 +115,7 @@ export async function runHistorySection(
         largeJobs: large.jobs,
         costRatio: a.requestsPerSecond / b.requestsPerSecond,
         p50Ratio: b.latencyMs.p50 / Math.max(0.001, a.latencyMs.p50),
+        cpuRatio: b.cpuMicrosPerRequest / a.cpuMicrosPerRequest,
       });
     }
   }

@@ -18,6 +18,8 @@ export interface EndpointResult {
   readonly load: MeasuredLoad;
   /** Real requests per second over the bare server's, for the same method. */
   readonly ratio: number;
+  /** The bare server's CPU per request over the real one's: the ratio on a machine with nothing else to do. */
+  readonly cpuRatio: number;
 }
 
 export interface HttpSectionResult {
@@ -92,16 +94,18 @@ export async function runHttpSection(
     const profileDir = options.profile ? join(options.resultsDir, "profiles") : undefined;
     const bare = await startBareServer({ cpuProfileDir: profileDir });
     servers.push(bare);
-    const real = await startVidrowsServer(
-      {
-        DATABASE_URL: database.url,
-        VIDROWS_PLANS: plans.path,
-        // Submissions are accepted only when a model is configured; with --no-worker nothing calls it.
-        VIDROWS_LLM_BASE_URL: "http://127.0.0.1:9/v1",
-        LOG_LEVEL: options.logLevel,
-      },
-      { cpuProfileDir: profileDir, name: `vidrows-http-${dialect}` },
-    );
+    const startReal = (name: string) =>
+      startVidrowsServer(
+        {
+          DATABASE_URL: database.url,
+          VIDROWS_PLANS: plans.path,
+          // Submissions are accepted only when a model is configured; with --no-worker nothing calls it.
+          VIDROWS_LLM_BASE_URL: "http://127.0.0.1:9/v1",
+          LOG_LEVEL: options.logLevel,
+        },
+        { cpuProfileDir: profileDir, name },
+      );
+    const real = await startReal(`vidrows-http-${dialect}`);
     servers.push(real);
 
     const auth = { authorization: `Bearer ${seeded.workspace.apiKey}` };
@@ -166,14 +170,25 @@ export async function runHttpSection(
         options.warmupSeconds,
       );
     const bareGet = await load(bare, { method: "GET", headers: {} }, "/");
-    log(`${dialect}: bare GET ${bareGet.requestsPerSecond.toFixed(0)} req/s`);
+    log(
+      `${dialect}: bare GET ${bareGet.requestsPerSecond.toFixed(0)} req/s, ${bareGet.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
+    );
     const barePost = await load(bare, { method: "POST", headers: jsonHeaders, body: postBody }, "/");
-    log(`${dialect}: bare POST ${barePost.requestsPerSecond.toFixed(0)} req/s`);
+    log(
+      `${dialect}: bare POST ${barePost.requestsPerSecond.toFixed(0)} req/s, ${barePost.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
+    );
 
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
+      // When profiling, each endpoint gets a server of its own, so each profile shows one endpoint's hot spots.
+      const slug = endpoint.name
+        .replace(/[^a-z0-9]+/gi, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase();
+      const server = profileDir ? await startReal(`vidrows-http-${dialect}-${slug}`) : real;
+      if (server !== real) servers.push(server);
       const measured = await load(
-        real,
+        server,
         {
           method: endpoint.method,
           headers: endpoint.method === "POST" ? { ...auth, ...jsonHeaders } : auth,
@@ -181,8 +196,10 @@ export async function runHttpSection(
         },
         endpoint.path,
       );
+      if (server !== real) await server.stop();
       const yardstick = endpoint.method === "POST" ? barePost : bareGet;
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
+      const cpuRatio = yardstick.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
       results.push({
         name: endpoint.name,
         method: endpoint.method,
@@ -190,9 +207,10 @@ export async function runHttpSection(
         targetRatio: endpoint.targetRatio,
         load: measured,
         ratio,
+        cpuRatio,
       });
       log(
-        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ratio ${ratio.toFixed(2)}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)}), non-2xx ${measured.non2xx}, errors ${measured.errors}`,
       );
     }
     const serverPeakRssMb = Math.max(...results.map((r) => r.load.highWaterRssMb));

@@ -17,7 +17,7 @@ const statusCounts: Record<string, number> = {};
 for (const [status, stat] of Object.entries(result.statusCodeStats)) statusCounts[status] = stat.count;
 const summary: LoadSummary = {
   requestsPerSecond: result["2xx"] / result.duration,
-  completed: result.latency.total ?? result.requests.total,
+  completed: result.requests.total,
   ok: result["2xx"],
   non2xx: result.non2xx,
   errors: result.errors,

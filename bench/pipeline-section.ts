@@ -9,7 +9,7 @@ import { startBenchModel } from "./fake-model.js";
 import { writePlanFile } from "./http-section.js";
 import { log, sleep } from "./log.js";
 import type { BenchOptions } from "./options.js";
-import { memoryOf, startVidrowsWorker } from "./processes.js";
+import { cpuSecondsOf, memoryOf, startVidrowsWorker } from "./processes.js";
 import { seedQueue, seedWorkspace } from "./seed.js";
 
 export interface InstantPipelineResult {
@@ -24,6 +24,8 @@ export interface InstantPipelineResult {
   readonly workerVideos: string;
   readonly modelConcurrency: string;
   readonly workerPeakRssMb: number;
+  /** The worker's CPU time per settled video (start-up included), in milliseconds. */
+  readonly workerCpuMsPerVideo: number;
 }
 
 export interface SlowModelResult {
@@ -147,6 +149,7 @@ async function runPipeline(dialect: BenchDialect, options: BenchOptions, run: Pi
     );
     const startedAt = Date.now();
     let peakRssMb = 0;
+    let cpuSeconds = 0;
     const sampler = setInterval(() => {
       peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).rssMb);
     }, 100);
@@ -155,10 +158,11 @@ async function runPipeline(dialect: BenchDialect, options: BenchOptions, run: Pi
     } finally {
       clearInterval(sampler);
       peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).highWaterMb);
+      cpuSeconds = cpuSecondsOf(worker.pid);
       await worker.stop();
     }
     const result = await outcomes(database);
-    return { ...result, videos, startedAt, model, peakRssMb };
+    return { ...result, videos, startedAt, model, peakRssMb, cpuSeconds };
   } finally {
     await model.close();
     rmSync(captionsDir, { recursive: true, force: true });
@@ -193,9 +197,10 @@ export async function runPipelineSection(
     workerVideos: instantEnv.VIDROWS_WORKER_VIDEOS ?? "default",
     modelConcurrency: "default",
     workerPeakRssMb: instant.peakRssMb,
+    workerCpuMsPerVideo: (instant.cpuSeconds * 1000) / instant.videos,
   };
   log(
-    `${dialect}: instant pipeline ${instantResult.videosPerSecond.toFixed(0)} videos/s (steady ${instantResult.steadyVideosPerSecond.toFixed(0)}), ${instant.failed} failed, worker peak RSS ${instant.peakRssMb.toFixed(0)} MB`,
+    `${dialect}: instant pipeline ${instantResult.videosPerSecond.toFixed(0)} videos/s (steady ${instantResult.steadyVideosPerSecond.toFixed(0)}), ${instantResult.workerCpuMsPerVideo.toFixed(2)} ms worker CPU per video, ${instant.failed} failed, worker peak RSS ${instant.peakRssMb.toFixed(0)} MB`,
   );
 
   const slow = await runPipeline(dialect, options, {

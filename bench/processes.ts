@@ -45,6 +45,21 @@ export function memoryOf(pid: number): Memory {
   }
 }
 
+// Clock ticks per second of /proc/<pid>/stat: 100 on every Linux this runs on (USER_HZ).
+const ticksPerSecond = 100;
+
+/** CPU time (user + system) the process has used so far, in seconds; 0 where /proc cannot be read. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -16,6 +16,8 @@ export interface BenchResults {
   readonly command: string;
   readonly machine: Machine;
   readonly settings: Record<string, unknown>;
+  /** The machine's 1-minute load average as each section began: other work skews req/s, not CPU µs/req. */
+  readonly loadAverages: { section: string; load1: number }[];
   readonly http: HttpSectionResult[];
   readonly pipeline: PipelineSectionResult[];
   readonly history: HistorySectionResult[];
@@ -36,11 +38,11 @@ function httpTable(section: HttpSectionResult): string {
   const lines = [
     `### HTTP on ${section.dialect}: ${section.jobs.toLocaleString("en")} jobs, ${section.videos.toLocaleString("en")} videos, ${section.connections} connections, ${section.durationSeconds} s each, LOG_LEVEL=${section.logLevel}`,
     "",
-    "| Endpoint | req/s | p50 ms | p99 ms | peak RSS MB | real/bare | target | met |",
-    "|---|---:|---:|---:|---:|---:|---:|:---:|",
+    "| Endpoint | req/s | p50 ms | p99 ms | peak RSS MB | real/bare | target | met | CPU µs/req | real/bare by CPU |",
+    "|---|---:|---:|---:|---:|---:|---:|:---:|---:|---:|",
   ];
   const bareRow = (name: string, load: HttpSectionResult["bare"]["get"]) =>
-    `| ${name} (bare Fastify) | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | 1.00 | | |`;
+    `| ${name} (bare Fastify) | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | 1.00 | | | ${fixed(load.cpuMicrosPerRequest)} | 1.00 |`;
   lines.push(bareRow("GET /", section.bare.get), bareRow("POST / (same body)", section.bare.post));
   for (const endpoint of section.endpoints) {
     const load = endpoint.load;
@@ -50,7 +52,7 @@ function httpTable(section: HttpSectionResult): string {
     const clean = load.non2xx === 0 && load.errors === 0;
     const target = `${endpoint.targetRatio === null ? "" : `>= ${endpoint.targetRatio}, `}p99 < ${targets.p99Ms}`;
     lines.push(
-      `| ${endpoint.name}${clean ? "" : ` (non-2xx ${load.non2xx}, errors ${load.errors})`} | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | ${fixed(endpoint.ratio, 2)} | ${target} | ${mark(ratioOk && p99Ok && rssOk && clean)} |`,
+      `| ${endpoint.name}${clean ? "" : ` (non-2xx ${load.non2xx}, errors ${load.errors})`} | ${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${fixed(load.peakRssMb)} | ${fixed(endpoint.ratio, 2)} | ${target} | ${mark(ratioOk && p99Ok && rssOk && clean)} | ${fixed(load.cpuMicrosPerRequest)} | ${fixed(endpoint.cpuRatio, 2)} |`,
     );
   }
   lines.push(
@@ -69,6 +71,7 @@ function pipelineTable(section: PipelineSectionResult): string {
     "|---|---:|---:|:---:|",
     `| Instant model: videos settled per second (${instant.videos} videos, from worker start) | ${fixed(instant.videosPerSecond)} | >= ${targets.videosPerSecond} | ${mark(instant.videosPerSecond >= targets.videosPerSecond && instant.failed === 0)} |`,
     `| Instant model: videos per second, first to last settlement | ${fixed(instant.steadyVideosPerSecond)} | | |`,
+    `| Instant model: worker CPU ms per video (so at most ${fixed(1000 / instant.workerCpuMsPerVideo)} videos/s on a free core) | ${fixed(instant.workerCpuMsPerVideo, 2)} | <= 1 | ${mark(instant.workerCpuMsPerVideo <= 1)} |`,
     `| Instant model: failed videos | ${instant.failed} | 0 | ${mark(instant.failed === 0)} |`,
     `| Instant model: worker peak RSS MB | ${fixed(instant.workerPeakRssMb)} | < ${targets.peakRssMb} | ${mark(instant.workerPeakRssMb < targets.peakRssMb)} |`,
     `| 1-s model, concurrency ${slowModel.modelConcurrency}: chunks per second (${slowModel.chunks} chunks of ${slowModel.videos} videos) | ${fixed(slowModel.chunksPerSecond, 1)} | about ${slowModel.modelConcurrency} | ${mark(slowModel.chunksPerSecond >= 0.9 * slowModel.modelConcurrency && slowModel.failed === 0)} |`,
@@ -78,22 +81,26 @@ function pipelineTable(section: PipelineSectionResult): string {
 
 function historyTable(section: HistorySectionResult): string {
   const sizes = section.sizes;
-  const head = sizes.map((s) => `${s.jobs.toLocaleString("en")} jobs: req/s | p50 ms`).join(" | ");
+  const head = sizes
+    .map((s) => `${s.jobs.toLocaleString("en")} jobs: req/s | p50 ms | CPU µs/req`)
+    .join(" | ");
   const lines = [
     `### Cost against history on ${section.dialect}`,
     "",
-    `| Endpoint | ${head} | cost ratio | target | met |`,
-    `|---|${sizes.map(() => "---:|---:").join("|")}|---:|---:|:---:|`,
+    `| Endpoint | ${head} | cost ratio (req/s) | by CPU | target | met |`,
+    `|---|${sizes.map(() => "---:|---:|---:").join("|")}|---:|---:|---:|:---:|`,
   ];
   for (const comparison of section.comparisons) {
     const cells = sizes
       .map((s) => {
         const load = s.loads[comparison.name];
-        return load ? `${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50}` : "- | -";
+        return load
+          ? `${fixed(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${fixed(load.cpuMicrosPerRequest)}`
+          : "- | - | -";
       })
       .join(" | ");
     lines.push(
-      `| ${comparison.name} | ${cells} | ${fixed(comparison.costRatio, 2)} | <= ${targets.historyCostRatio} | ${mark(comparison.costRatio <= targets.historyCostRatio)} |`,
+      `| ${comparison.name} | ${cells} | ${fixed(comparison.costRatio, 2)} | ${fixed(comparison.cpuRatio, 2)} | <= ${targets.historyCostRatio} | ${mark(comparison.costRatio <= targets.historyCostRatio)} |`,
     );
   }
   lines.push(
@@ -110,6 +117,11 @@ export function markdown(results: BenchResults): string {
     "",
     `\`${results.command}\` on ${m.cpus} x ${m.cpuModel}, ${fixed(m.memoryGb, 1)} GB, Node ${m.node}, commit ${m.commit}. The load generator (autocannon) runs on the same machine, in its own process.`,
   ];
+  const busiest = Math.max(0, ...results.loadAverages.map((l) => l.load1));
+  parts.push(
+    "",
+    `Load average as sections began: ${results.loadAverages.map((l) => `${l.section} ${l.load1.toFixed(1)}`).join(", ")}.${busiest > m.cpus / 2 ? " **The machine was busy with other work: req/s, latencies and ratios by req/s are pessimistic; CPU µs per request is the steadier figure.**" : ""}`,
+  );
   for (const section of results.http) parts.push("", httpTable(section));
   for (const section of results.pipeline) parts.push("", pipelineTable(section));
   for (const section of results.history) parts.push("", historyTable(section));

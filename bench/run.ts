@@ -2,7 +2,7 @@
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { runHistorySection } from "./history-section.js";
 import { runHttpSection } from "./http-section.js";
@@ -35,6 +35,7 @@ const results: BenchResults = {
     commit: commit(),
   },
   settings: { ...options, postgresUrl: options.postgresUrl ? "(set)" : undefined },
+  loadAverages: [],
   http: [],
   pipeline: [],
   history: [],
@@ -54,16 +55,24 @@ function write() {
 log(
   `sections ${options.sections.join(", ")} on ${options.dialects.join(", ")}${options.quick ? " (quick)" : ""}`,
 );
+const noteLoad = (section: string) => {
+  const load1 = loadavg()[0] ?? 0;
+  results.loadAverages.push({ section, load1 });
+  log(`${section}: load average ${load1.toFixed(2)}`);
+};
 for (const dialect of options.dialects) {
   if (options.sections.includes("http")) {
+    noteLoad(`http/${dialect}`);
     results.http.push(await runHttpSection(dialect, options));
     write();
   }
   if (options.sections.includes("pipeline")) {
+    noteLoad(`pipeline/${dialect}`);
     results.pipeline.push(await runPipelineSection(dialect, options));
     write();
   }
   if (options.sections.includes("history")) {
+    noteLoad(`history/${dialect}`);
     results.history.push(await runHistorySection(dialect, options));
     write();
   }

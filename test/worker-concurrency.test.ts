@@ -64,9 +64,20 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
     );
 
     const db = server.app.store.db;
+    // Who holds videos while they run, sampled: both workers take part, neither beyond its 16.
+    const mostHeld = new Map<string, number>();
     await waitUntil(
       "every video to settle",
       async () => {
+        const holders = await db
+          .selectFrom("videos")
+          .select(["lease_owner", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("status", "=", "processing")
+          .groupBy("lease_owner")
+          .execute();
+        for (const { lease_owner, n } of holders) {
+          mostHeld.set(String(lease_owner), Math.max(mostHeld.get(String(lease_owner)) ?? 0, Number(n)));
+        }
         const open = await db
           .selectFrom("videos")
           .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -99,6 +110,8 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
       expect(usage.body.jobs).toEqual({ queued: 0, processing: 0, done: 1, failed: 1, total: 2 });
       expect(usage.body.failures_by_code).toEqual({ no_captions: 1 });
     }
+    expect([...mostHeld.keys()].sort()).toEqual(workers.map((w) => w.workerId).sort());
+    for (const held of mostHeld.values()) expect(held).toBeLessThanOrEqual(16);
     // Nothing went wrong on the way: no deadlock, no failed claim or settlement, in either worker.
     const errors = workers.flatMap((w) => loggedErrors(w.stdout()));
     expect(errors).toEqual([]);

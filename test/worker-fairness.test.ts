@@ -28,8 +28,6 @@ for (const dialect of dialects) {
 
       const bigJob = await submitJob(server, big.key, bigIds);
       const smallJob = await submitJob(server, small.key, [smallId]);
-      const pr = await server.app.store.db.selectFrom("videos").select(["job_id","priority","status","id"]).where("job_id","in",[bigJob, smallJob]).orderBy("priority").orderBy("id").limit(8).execute();
-      console.log(JSON.stringify(pr));
       const smallSettled = await server.waitForSettled(small.key, smallJob, 20_000);
       expect(smallSettled.status).toBe("done");
 

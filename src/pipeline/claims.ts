@@ -1,5 +1,5 @@
 // Claiming videos to work on, with leases: the store is the queue, shared by every worker process.
-import type { Transaction } from "kysely";
+import type { SelectQueryBuilder, Transaction } from "kysely";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
@@ -16,12 +16,31 @@ export interface ClaimedVideo {
 }
 
 /**
+ * The ids `candidates` picks. On PostgreSQL they are picked, and locked, by a statement of their own:
+ * as a sub-select of the UPDATE, the planner may run a `LIMIT ... FOR UPDATE SKIP LOCKED` sub-select
+ * again for each row it updates, each run skipping the rows the runs before took, so that one claim of
+ * 4 videos took the whole queue. SQLite runs such a sub-select once, under its single write lock, so
+ * there it stays a sub-select (a SELECT first would open a read transaction that cannot always
+ * become a write one).
+ */
+async function pick(
+  candidates: SelectQueryBuilder<Database, "videos", { id: string }>,
+  lockRows: boolean,
+): Promise<SelectQueryBuilder<Database, "videos", { id: string }> | string[]> {
+  if (!lockRows) return candidates;
+  const rows = await candidates.forUpdate().skipLocked().execute();
+  return rows.map((row) => row.id);
+}
+
+const nothingPicked = (picked: unknown) => Array.isArray(picked) && picked.length === 0;
+
+/**
  * Claims up to `limit` videos for `workerId` until `now + leaseMs`: first videos whose holder went
  * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first).
  *
- * Each claim is one UPDATE over a sub-select, so no two workers can take the same video: on
- * PostgreSQL the sub-select locks its rows and skips rows another worker has locked (SKIP LOCKED);
- * on SQLite the statement runs under the database's single write lock.
+ * No two workers can take the same video: on PostgreSQL the candidates are locked, skipping rows
+ * another worker has locked (SKIP LOCKED), and the UPDATE checks their state again; on SQLite each
+ * UPDATE runs under the database's single write lock.
  */
 export async function claimVideos(
   store: Store,
@@ -33,50 +52,60 @@ export async function claimVideos(
   if (limit <= 0) return [];
   return store.db.transaction().execute(async (trx) => {
     const lockRows = store.dialect === "postgres";
-    const expired = await trx
-      .updateTable("videos")
-      .set((eb) => ({ lease_owner: workerId, lease_expires_at: now + leaseMs, claims: eb("claims", "+", 1) }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("videos")
-          .select("id")
+    const lapsed = await pick(
+      trx
+        .selectFrom("videos")
+        .select("id")
+        .where("status", "=", "processing")
+        .where("lease_expires_at", "<", now)
+        .orderBy("lease_expires_at")
+        .limit(limit),
+      lockRows,
+    );
+    const expired = nothingPicked(lapsed)
+      ? []
+      : await trx
+          .updateTable("videos")
+          .set((eb) => ({
+            lease_owner: workerId,
+            lease_expires_at: now + leaseMs,
+            claims: eb("claims", "+", 1),
+          }))
+          .where("id", "in", lapsed)
           .where("status", "=", "processing")
           .where("lease_expires_at", "<", now)
-          .orderBy("lease_expires_at")
-          .limit(limit)
-          .$if(lockRows, (q) => q.forUpdate().skipLocked()),
-      )
-      .where("status", "=", "processing")
-      .where("lease_expires_at", "<", now)
-      .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-      .execute();
+          .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
+          .execute();
 
     const room = limit - expired.length;
-    const queued =
+    const waiting =
       room <= 0
         ? []
-        : await trx
-            .updateTable("videos")
-            .set((eb) => ({
-              status: "processing",
-              lease_owner: workerId,
-              lease_expires_at: now + leaseMs,
-              claims: eb("claims", "+", 1),
-            }))
-            .where("id", "in", (eb) =>
-              eb
-                .selectFrom("videos")
-                .select("id")
-                .where("status", "=", "queued")
-                .where("available_at", "<=", now)
-                .orderBy("priority")
-                .orderBy("id")
-                .limit(room)
-                .$if(lockRows, (q) => q.forUpdate().skipLocked()),
-            )
-            .where("status", "=", "queued")
-            .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-            .execute();
+        : await pick(
+            trx
+              .selectFrom("videos")
+              .select("id")
+              .where("status", "=", "queued")
+              .where("available_at", "<=", now)
+              .orderBy("priority")
+              .orderBy("id")
+              .limit(room),
+            lockRows,
+          );
+    const queued = nothingPicked(waiting)
+      ? []
+      : await trx
+          .updateTable("videos")
+          .set((eb) => ({
+            status: "processing",
+            lease_owner: workerId,
+            lease_expires_at: now + leaseMs,
+            claims: eb("claims", "+", 1),
+          }))
+          .where("id", "in", waiting)
+          .where("status", "=", "queued")
+          .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
+          .execute();
     await countStartedVideos(trx, queued);
 
     const claimed = [...expired, ...queued];

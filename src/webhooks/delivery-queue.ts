@@ -16,9 +16,11 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims due deliveries to enabled endpoints for `ownerId` until `now + leaseMs`: one UPDATE over a
- * sub-select, locked and skipping rows other dispatchers hold on PostgreSQL, under SQLite's single
- * write lock otherwise; so no two dispatchers make the same attempt.
+ * Claims due deliveries to enabled endpoints for `ownerId` until `now + leaseMs`, so that no two
+ * dispatchers make the same attempt. On PostgreSQL the candidates are picked and locked by a SELECT
+ * of their own (FOR UPDATE SKIP LOCKED; as a sub-select of the UPDATE, the planner could run it again
+ * per row and take more than `limit`: see `pick` in pipeline/claims.ts), then updated by id; on
+ * SQLite one UPDATE over a sub-select runs under the database's single write lock.
  */
 export async function claimDeliveries(
   store: Store,
@@ -27,28 +29,33 @@ export async function claimDeliveries(
   leaseMs: number,
   now = Date.now(),
 ): Promise<ClaimedDelivery[]> {
-  const claimed = await store.db
-    .updateTable("webhook_deliveries")
-    .set({ lease_owner: ownerId, lease_expires_at: now + leaseMs })
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("webhook_deliveries")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", now)
-        .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
-        // A disabled endpoint receives nothing until re-enabled; its deliveries wait.
-        .where("endpoint_id", "in", (e) =>
-          e.selectFrom("webhook_endpoints").select("id").where("disabled", "=", 0),
-        )
-        .orderBy("next_attempt_at")
-        .limit(limit)
-        .$if(store.dialect === "postgres", (q) => q.forUpdate().skipLocked()),
-    )
-    .where("status", "=", "pending")
-    .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
-    .returning(["id", "event_id", "endpoint_id", "attempts"])
-    .execute();
+  const claimed = await store.db.transaction().execute(async (trx) => {
+    const due = trx
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", now)
+      .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
+      // A disabled endpoint receives nothing until re-enabled; its deliveries wait.
+      .where("endpoint_id", "in", (e) =>
+        e.selectFrom("webhook_endpoints").select("id").where("disabled", "=", 0),
+      )
+      .orderBy("next_attempt_at")
+      .limit(limit);
+    const picked =
+      store.dialect === "postgres"
+        ? (await due.forUpdate().skipLocked().execute()).map((row) => row.id)
+        : due;
+    if (Array.isArray(picked) && picked.length === 0) return [];
+    return trx
+      .updateTable("webhook_deliveries")
+      .set({ lease_owner: ownerId, lease_expires_at: now + leaseMs })
+      .where("id", "in", picked)
+      .where("status", "=", "pending")
+      .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
+      .returning(["id", "event_id", "endpoint_id", "attempts"])
+      .execute();
+  });
   if (claimed.length === 0) return [];
   const events = await store.db
     .selectFrom("webhook_events")

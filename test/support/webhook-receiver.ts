@@ -25,6 +25,11 @@ export interface WebhookReceiver {
    * `answerWith` says; a 3xx carries `location: <origin>/followed-redirect`.
    */
   answerAt(path: string, statuses: number[], fallback?: number): void;
+  /**
+   * Decides every answer not planned by `answerAt` with `decide`, given the request and those that
+   * arrived before it (for "fail the first attempt at each event").
+   */
+  answerBy(decide: (request: ReceivedWebhook, earlier: readonly ReceivedWebhook[]) => number): void;
   /** The requests that arrived at `path`. */
   receivedAt(path: string): readonly ReceivedWebhook[];
   /** Waits (bounded) until `count` requests have arrived. */
@@ -49,6 +54,8 @@ export interface ReceiverOptions {
   readonly host?: "localhost" | "127.0.0.1";
   /** Listen on every loopback form, IPv4 and IPv6 (`::`, dual stack), not only 127.0.0.1. */
   readonly dualStack?: boolean;
+  /** Waits this long before answering each request, so that senders hold their work a while. */
+  readonly answerDelayMs?: number;
 }
 
 async function waitUntilCount(
@@ -75,6 +82,7 @@ export async function startWebhookReceiver(
   let connections = 0;
   const general: AnswerPlan = { queue: [], fallback: 200 };
   const byPath = new Map<string, AnswerPlan>();
+  let decide: ((request: ReceivedWebhook, earlier: readonly ReceivedWebhook[]) => number) | undefined;
   let origin = "";
   const server = createServer(
     { key: readFileSync(new URL("key.pem", tlsDir)), cert: readFileSync(new URL("cert.pem", tlsDir)) },
@@ -83,13 +91,25 @@ export async function startWebhookReceiver(
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         const path = request.url ?? "";
-        received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
-        const plan = byPath.get(path) ?? general;
-        const status = plan.queue.shift() ?? plan.fallback;
+        const arrived: ReceivedWebhook = {
+          path,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
+        const earlier = [...received];
+        received.push(arrived);
+        const plan = byPath.get(path);
+        const status = plan
+          ? (plan.queue.shift() ?? plan.fallback)
+          : decide
+            ? decide(arrived, earlier)
+            : (general.queue.shift() ?? general.fallback);
         const headers: Record<string, string> = { "content-type": "text/plain" };
         if (status >= 300 && status < 400) headers.location = `${origin}${redirectTarget}`;
-        response.writeHead(status, headers);
-        response.end("ok");
+        setTimeout(() => {
+          response.writeHead(status, headers);
+          response.end("ok");
+        }, options.answerDelayMs ?? 0);
       });
     },
   );
@@ -117,6 +137,9 @@ export async function startWebhookReceiver(
     },
     answerAt(path, statuses, otherwise = 200) {
       byPath.set(path, { queue: [...statuses], fallback: otherwise });
+    },
+    answerBy(decision) {
+      decide = decision;
     },
     receivedAt,
     waitFor: (count, timeoutMs = 15_000) => waitUntilCount(() => received, count, timeoutMs, ""),

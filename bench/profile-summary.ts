@@ -1,0 +1,64 @@
+// Prints the hot spots of a `--cpu-prof` profile: the functions with the most self time, and the most
+// total time (self plus callees), so a run with --profile can be read without a browser.
+import { readFileSync } from "node:fs";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [path, topArg] = process.argv.slice(2);
+if (!path) {
+  process.stderr.write("usage: node dist/bench/bench/profile-summary.js <file.cpuprofile> [top]\n");
+  process.exit(2);
+}
+const top = Number(topArg ?? 25);
+const profile = JSON.parse(readFileSync(path, "utf8")) as Profile;
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+
+const selfMs = new Map<number, number>();
+profile.samples.forEach((id, i) => {
+  selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+});
+const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
+
+const label = (node: ProfileNode) => {
+  const url = node.callFrame.url.replace(/^file:\/\//, "").replace(/.*\/node_modules\//, "~/");
+  const where = url ? ` ${url.replace(/.*\/dist\//, "dist/")}:${node.callFrame.lineNumber + 1}` : "";
+  return `${node.callFrame.functionName || "(anonymous)"}${where}`;
+};
+
+const selfByLabel = new Map<string, number>();
+const totalByLabel = new Map<string, number>();
+for (const [id, ms] of selfMs) {
+  const node = byId.get(id);
+  if (!node) continue;
+  selfByLabel.set(label(node), (selfByLabel.get(label(node)) ?? 0) + ms);
+  // Each frame on the stack gets the sample once, however often it recurs.
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at);
+    if (!frame) break;
+    const name = label(frame);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    totalByLabel.set(name, (totalByLabel.get(name) ?? 0) + ms);
+  }
+}
+
+const print = (title: string, map: Map<string, number>) => {
+  process.stdout.write(`\n${title} (of ${total.toFixed(0)} ms sampled)\n`);
+  for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${((100 * ms) / total).toFixed(1).padStart(6)}%  ${name}\n`);
+  }
+};
+print("Self time", selfByLabel);
+print("Total time", totalByLabel);
