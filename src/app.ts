@@ -156,7 +156,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       if (housekeeping) clearInterval(housekeeping);
       await http.close();
       await worker?.stop();
-      await dispatcher?.stop();
+      await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
       await store.close();
     },
   };

@@ -19,6 +19,8 @@ export interface WorkerSettings {
   readonly videosInFlight: number;
   /** Model requests one worker process has in flight at once. */
   readonly modelConcurrency: number;
+  /** On SIGTERM, how long videos in hand may take to finish before they are handed back. */
+  readonly shutdownGraceSeconds: number;
 }
 
 export interface Config {
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),
       videosInFlight: integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000),
       modelConcurrency: integerSetting(env, "VIDROWS_MODEL_CONCURRENCY", 16, 1, 10_000),
+      shutdownGraceSeconds: integerSetting(env, "VIDROWS_SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
     }),
   });
 }

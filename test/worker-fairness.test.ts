@@ -11,7 +11,14 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       server = await startPipelineServer(dialect.name, {
         modelDelayMs: 30,
-        config: { worker: { videoLeaseSeconds: 120, videosInFlight: 4, modelConcurrency: 4 } },
+        config: {
+          worker: {
+            videoLeaseSeconds: 120,
+            videosInFlight: 4,
+            modelConcurrency: 4,
+            shutdownGraceSeconds: 10,
+          },
+        },
       });
     });
     afterAll(async () => {

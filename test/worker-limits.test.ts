@@ -20,7 +20,14 @@ for (const dialect of dialects) {
         server = await startPipelineServer(dialect.name, {
           // Slow enough that the videos in flight all finish together and race to settle.
           modelDelayMs: 300,
-          config: { worker: { videoLeaseSeconds: 120, videosInFlight, modelConcurrency: videosInFlight } },
+          config: {
+            worker: {
+              videoLeaseSeconds: 120,
+              videosInFlight,
+              modelConcurrency: videosInFlight,
+              shutdownGraceSeconds: 10,
+            },
+          },
         });
         if (dialect.name === "postgres") {
           secondWorker = await createApp(server.app.config, { worker: { pollIntervalMs: 50 } });

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
+import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
@@ -31,102 +32,43 @@ export interface WorkerOptions {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-class Stopped extends Error {}
-
 export class Worker {
   readonly id = `wrk_${randomBytes(8).toString("hex")}`;
-  private readonly active = new Map<string, AbortController>();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  private readonly loop: ClaimLoop<ClaimedVideo>;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(private readonly options: WorkerOptions) {
+    this.loop = new ClaimLoop<ClaimedVideo>({
+      capacity: options.settings.videosInFlight,
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      claim: (room) => claimVideos(options.store, this.id, room, this.leaseMs),
+      keyOf: (video) => video.videoId,
+      handle: (video, signal) => this.processVideo(video, signal),
+      release: (videoIds) => releaseVideos(options.store, this.id, videoIds),
+      onError: (error, context) => options.log.error({ err: error, context }, "video work failed"),
+    });
+  }
 
   private get leaseMs() {
     return this.options.settings.videoLeaseSeconds * 1000;
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.claimLoop();
+    this.loop.start();
   }
 
   /** New work may be waiting (a submission on this process): look now instead of at the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /**
-   * Stops claiming, gives the videos in hand `graceMs` to finish, then abandons the rest and
+   * Stops claiming, gives the videos in hand the shutdown grace to finish, then abandons the rest and
    * releases their leases so that another worker takes them over at once.
    */
-  async stop(graceMs = 10_000): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake();
-    await this.loop;
-    const deadline = Date.now() + graceMs;
-    while (this.active.size > 0 && Date.now() < deadline) await sleep(20);
-    const abandoned = [...this.active.keys()];
-    for (const controller of this.active.values()) controller.abort(new Stopped("worker stopping"));
-    while (this.active.size > 0) await sleep(5);
-    await releaseVideos(this.options.store, this.id, abandoned).catch((error: unknown) => {
-      this.options.log.warn({ err: error }, "could not release videos; their leases will run out");
-    });
+  async stop(graceMs = this.options.settings.shutdownGraceSeconds * 1000): Promise<void> {
+    await this.loop.stop(graceMs);
     // The worker is the captions source's only user, so it closes it (a proxy's open connections).
     await this.options.captions.close?.();
-  }
-
-  private async idle(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wakeUp = undefined;
-  }
-
-  private async claimLoop(): Promise<void> {
-    const { settings, log } = this.options;
-    const pollMs = this.options.pollIntervalMs ?? 500;
-    let failures = 0;
-    while (this.running) {
-      const room = settings.videosInFlight - this.active.size;
-      if (room <= 0) {
-        await this.idle(pollMs);
-        continue;
-      }
-      let claimed: ClaimedVideo[];
-      try {
-        claimed = await claimVideos(this.options.store, this.id, room, this.leaseMs);
-        failures = 0;
-      } catch (error) {
-        failures++;
-        log.error({ err: error }, "claiming videos failed");
-        await this.idle(Math.min(30_000, pollMs * 2 ** Math.min(failures, 6)));
-        continue;
-      }
-      for (const video of claimed) this.startVideo(video);
-      if (claimed.length < room) await this.idle(pollMs);
-    }
-  }
-
-  private startVideo(video: ClaimedVideo): void {
-    const controller = new AbortController();
-    this.active.set(video.videoId, controller);
-    this.processVideo(video, controller.signal)
-      .catch((error: unknown) => {
-        if (!(error instanceof Stopped))
-          this.options.log.error({ err: error, video: video.videoId }, "video failed");
-      })
-      .finally(() => {
-        this.active.delete(video.videoId);
-        // A free place: claim again now rather than at the next poll.
-        this.wake();
-      });
   }
 
   private async processVideo(video: ClaimedVideo, stopSignal: AbortSignal): Promise<void> {

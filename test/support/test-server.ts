@@ -101,7 +101,7 @@ export async function startTestServer(
     captions: "youtube",
     youtubeProxy: undefined,
     model: null,
-    worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8 },
+    worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8, shutdownGraceSeconds: 10 },
     webhooks: { allowPrivate: false, retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000] },
     ...overrides,
   });
