@@ -82,7 +82,7 @@ async function measureSize(dialect: BenchDialect, options: BenchOptions, jobs: n
           );
         loads[endpoint.name] = load;
         log(
-          `${dialect}: ${jobs} jobs, ${endpoint.name} ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms`,
+          `${dialect}: ${jobs} jobs, ${endpoint.name} ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.latencyMs.p50} ms, ${load.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
         );
       }
       return { jobs, seedSeconds, loads };

@@ -71,7 +71,7 @@ function pipelineTable(section: PipelineSectionResult): string {
     "|---|---:|---:|:---:|",
     `| Instant model: videos settled per second (${instant.videos} videos, from worker start) | ${fixed(instant.videosPerSecond)} | >= ${targets.videosPerSecond} | ${mark(instant.videosPerSecond >= targets.videosPerSecond && instant.failed === 0)} |`,
     `| Instant model: videos per second, first to last settlement | ${fixed(instant.steadyVideosPerSecond)} | | |`,
-    `| Instant model: worker CPU ms per video (so at most ${fixed(1000 / instant.workerCpuMsPerVideo)} videos/s on a free core) | ${fixed(instant.workerCpuMsPerVideo, 2)} | <= 1 | ${mark(instant.workerCpuMsPerVideo <= 1)} |`,
+    `| Instant model: worker CPU ms per video (all its threads, start-up included) | ${fixed(instant.workerCpuMsPerVideo, 2)} | | |`,
     `| Instant model: failed videos | ${instant.failed} | 0 | ${mark(instant.failed === 0)} |`,
     `| Instant model: worker peak RSS MB | ${fixed(instant.workerPeakRssMb)} | < ${targets.peakRssMb} | ${mark(instant.workerPeakRssMb < targets.peakRssMb)} |`,
     `| 1-s model, concurrency ${slowModel.modelConcurrency}: chunks per second (${slowModel.chunks} chunks of ${slowModel.videos} videos) | ${fixed(slowModel.chunksPerSecond, 1)} | about ${slowModel.modelConcurrency} | ${mark(slowModel.chunksPerSecond >= 0.9 * slowModel.modelConcurrency && slowModel.failed === 0)} |`,

@@ -45,7 +45,7 @@ export async function insertMany<T extends keyof Database>(
       for (let i = 0; i < slice.length; i += rowsPerStatement) {
         await trx
           .insertInto(table)
-          // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert types do not narrow through T.
+          // Kysely's generic insert types do not narrow through T.
           .values(slice.slice(i, i + rowsPerStatement) as any)
           .execute();
       }

@@ -12,8 +12,7 @@ export const defaultRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxD
 
 /** Whether a failure may pass if tried again, and the least wait the other side asked for (`Retry-After`). */
 export type RetryVerdict =
-  | { readonly retry: false }
-  | { readonly retry: true; readonly waitAtLeastMs?: number };
+  { readonly retry: false } | { readonly retry: true; readonly waitAtLeastMs?: number };
 
 /** The attempts ran out, or a failure was not worth retrying; `cause` is the last failure. */
 export class RetriesExhaustedError extends Error {

@@ -31,8 +31,7 @@ export interface SettledVideo {
 
 /** What settling did: `lost` when the worker no longer held the video (another settles it). */
 export type SettlementResult =
-  | { kind: "lost" }
-  | { kind: "settled"; status: "done" | "failed"; jobSettled: boolean };
+  { kind: "lost" } | { kind: "settled"; status: "done" | "failed"; jobSettled: boolean };
 
 class LeaseLost extends Error {}
 

@@ -18,8 +18,7 @@ export function tidyOpenApiDocument(document: Json): Json {
       if (!operation) continue;
       const body = operation.requestBody as Json | undefined;
       const bodySchema = (body?.content as Record<string, Json> | undefined)?.["application/json"]?.schema as
-        | Json
-        | undefined;
+        Json | undefined;
       if (body && bodySchema && !(Array.isArray(bodySchema.required) && bodySchema.required.length > 0)) {
         body.required = false;
       }

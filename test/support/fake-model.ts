@@ -134,7 +134,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     let body: unknown = text;
     try {
       body = JSON.parse(text);
-    } catch {}
+    } catch {
+      // Not JSON: the request keeps its raw text, so a test can see what was sent.
+    }
     const request: FakeModelRequest = { number: requests.length + 1, path, headers: req.headers, body };
     requests.push(request);
 

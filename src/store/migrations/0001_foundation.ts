@@ -1,7 +1,7 @@
 // The foundation: workspaces and their credits, API keys, saved schemas, rate-limit windows.
 import type { Kysely } from "kysely";
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not follow today's types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("meta")
@@ -110,7 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up().
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     "rate_limit_windows",

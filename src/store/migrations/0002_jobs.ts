@@ -1,7 +1,7 @@
 // Jobs and their videos (the store is the queue), idempotency records, and the counters usage reads.
 import type { Kysely } from "kysely";
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not follow today's types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("workspaces")
@@ -99,7 +99,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up().
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("idempotency_keys").execute();
   await db.schema.dropTable("videos").execute();

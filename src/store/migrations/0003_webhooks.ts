@@ -1,7 +1,7 @@
 // Webhook endpoints, the events of settled jobs, their deliveries (the outbox) and every attempt made.
 import type { Kysely } from "kysely";
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not follow today's types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("webhook_endpoints")
@@ -72,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up().
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ["webhook_attempts", "webhook_deliveries", "webhook_events", "webhook_endpoints"]) {
     await db.schema.dropTable(table).execute();
