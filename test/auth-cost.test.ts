@@ -13,6 +13,7 @@ import {
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../src/store/database.js";
+import { reservationSize } from "../src/services/rate-limiter.js";
 import { dialects, dialectTitle } from "./support/databases.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -133,13 +134,17 @@ for (const dialect of dialects) {
       expect(rows.map((r) => r.key_hash)).toContain(createHash("sha256").update(key).digest("hex"));
     });
 
-    it("checks a key with one lookup and counts the request with one upsert", async () => {
-      await statementsOf(key); // the first use also records last_used_at, once a minute
-      const statements = await statementsOf(key);
+    it("checks a key with one lookup, and counts requests with one upsert per block of hits", async () => {
+      const { key: fresh } = await server.workspace("pro");
+      // The first request of a window reserves a block of hits (1% of the plan's 100,000 a minute).
+      const first = await statementsOf(fresh);
+      expect(first[0]).toMatch(keyLookup);
+      expect(first.filter((s) => rateLimitUpsert.test(s))).toHaveLength(1);
+      expect(reservationSize(100_000)).toBe(1000);
+      // The next ones spend the block: the key lookup is the only statement of access control.
+      const statements = await statementsOf(fresh);
       expect(statements[0]).toMatch(keyLookup);
-      expect(statements[1]).toMatch(rateLimitUpsert);
-      // What the route itself reads touches neither table.
-      for (const statement of statements.slice(2)) {
+      for (const statement of statements.slice(1)) {
         expect(statement).not.toMatch(/"api_keys"|"rate_limit_windows"/);
       }
     });
@@ -150,18 +155,21 @@ for (const dialect of dialects) {
       expect(statements[0]).toMatch(keyLookup);
       expect(statements[1]).toMatch(/^update "api_keys" set "last_used_at" = .* where "id" = /);
       expect(statements[2]).toMatch(rateLimitUpsert);
-      expect((await statementsOf(fresh)).filter((s) => s.includes('"api_keys"'))).toHaveLength(1);
+      const next = await statementsOf(fresh);
+      expect(next.filter((s) => s.includes('"api_keys"'))).toHaveLength(1);
+      expect(next.filter((s) => rateLimitUpsert.test(s))).toHaveLength(0);
     });
 
     it("refuses an unknown key after one lookup, and a malformed one without any", async () => {
+      // Beside the lookup, at most the upsert that reserves the address's next block of hits.
       const unknown = await statementsOf(`vr_live_${"x".repeat(32)}`);
-      expect(unknown).toHaveLength(2);
       expect(unknown[0]).toMatch(keyLookup);
-      expect(unknown[1]).toMatch(rateLimitUpsert);
+      expect(unknown.slice(1).every((s) => rateLimitUpsert.test(s))).toBe(true);
+      expect(unknown.length).toBeLessThanOrEqual(2);
 
       const malformed = await statementsOf("not-a-key");
-      expect(malformed).toHaveLength(1);
-      expect(malformed[0]).toMatch(rateLimitUpsert);
+      expect(malformed.every((s) => rateLimitUpsert.test(s))).toBe(true);
+      expect(malformed.length).toBeLessThanOrEqual(1);
     });
 
     it("looks the key up through the unique index on key_hash, scanning nothing", async () => {
@@ -180,7 +188,8 @@ for (const dialect of dialects) {
     });
 
     it("counts the request by the rate-limit table's primary key", async () => {
-      await statementsOf(key);
+      const { key: fresh } = await server.workspace("pro");
+      await statementsOf(fresh);
       const upsert = log.statements().find((q) => rateLimitUpsert.test(q.sql));
       expect(upsert).toBeDefined();
       const primaryKey = await primaryKeyIndexOf("rate_limit_windows");

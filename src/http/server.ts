@@ -1,7 +1,7 @@
 // The HTTP server: Fastify set up with our validation, error envelope, access control and routes.
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jobRoutes } from "../routes/jobs.js";
 import { keyRoutes } from "../routes/keys.js";
 import { openApiRoutes } from "../routes/openapi.js";
@@ -34,7 +34,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     logger: { level: options.logLevel, redact: ["req.headers.authorization", 'req.headers["x-api-key"]'] },
     // Fastify's two log lines per request would cost more than most requests; one access line at
     // debug level (below) says the same, and errors are logged at error level regardless.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -11,33 +11,79 @@ export interface RateLimitDecision {
 
 const windowMs = 60_000;
 
+/** Hits this process has taken from the store for a subject's current window but not used yet. */
+interface Reservation {
+  windowStartedAt: number;
+  unused: number;
+}
+
+/**
+ * How many hits one write reserves: 1% of the limit. Small limits (up to 199 a minute) are counted
+ * hit by hit, exactly; large ones cost one write per 1% of the budget instead of one per request.
+ */
+export function reservationSize(limit: number): number {
+  return Math.max(1, Math.floor(limit / 100));
+}
+
 export class RateLimiter {
+  private readonly reservations = new Map<string, Reservation>();
+
   constructor(private readonly store: Store) {}
 
   /**
    * Counts one request of `subject` in the current minute and says whether it is within `limit`.
-   * Fixed one-minute windows: one atomic upsert per request, the same on SQLite and PostgreSQL,
-   * and every process sharing the database sees the same count.
+   *
+   * Fixed one-minute windows, counted in the database with an atomic upsert, so every process sharing
+   * it sees one count. A process takes hits in blocks (see `reservationSize`) and spends them locally;
+   * all processes together never let more than `limit` requests through in a window. Hits a process
+   * reserved but did not use are lost to the others, so a busy multi-process deployment may refuse a
+   * little (under 1% per process) before the limit.
    */
   async hit(subject: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
     const windowStartedAt = Math.floor(now / windowMs) * windowMs;
+    const resetSeconds = Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000));
+    const held = this.reservations.get(subject);
+    if (held && held.windowStartedAt === windowStartedAt && held.unused > 0) {
+      held.unused--;
+      // Without asking the store, the best this process knows is its own unused hits.
+      return { allowed: true, limit, remaining: held.unused, resetSeconds };
+    }
+
+    const block = reservationSize(limit);
     const row = await this.store.db
       .insertInto("rate_limit_windows")
-      .values({ subject, window_started_at: windowStartedAt, hits: 1 })
+      .values({ subject, window_started_at: windowStartedAt, hits: block })
       .onConflict((conflict) =>
         conflict
           .columns(["subject", "window_started_at"])
-          .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
+          .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", block) })),
       )
       .returning("hits")
       .executeTakeFirstOrThrow();
-    const hits = Number(row.hits);
+    const total = Number(row.hits);
+    // The part of this block that still fits under the limit.
+    const granted = Math.min(block, Math.max(0, limit - (total - block)));
+    if (granted === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
+
+    this.forgetStaleReservations(windowStartedAt);
+    const current = this.reservations.get(subject);
+    const unused = granted - 1;
+    if (current && current.windowStartedAt === windowStartedAt) current.unused += unused;
+    else this.reservations.set(subject, { windowStartedAt, unused });
     return {
-      allowed: hits <= limit,
+      allowed: true,
       limit,
-      remaining: Math.max(0, limit - hits),
-      resetSeconds: Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000)),
+      remaining: Math.max(0, limit - total) + (this.reservations.get(subject)?.unused ?? 0),
+      resetSeconds,
     };
+  }
+
+  /** Keeps the map of reservations from growing with every subject ever seen. */
+  private forgetStaleReservations(windowStartedAt: number): void {
+    if (this.reservations.size < 10_000) return;
+    for (const [subject, reservation] of this.reservations) {
+      if (reservation.windowStartedAt !== windowStartedAt) this.reservations.delete(subject);
+    }
   }
 
   /** Drops windows that can no longer matter. */

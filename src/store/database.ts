@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.js";
 import type { Database } from "./tables.js";
@@ -25,6 +25,30 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * better-sqlite3 behind a cache of prepared statements. Kysely asks for a fresh statement on every
+ * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
+ * Bounded, because queries with IN lists of varying length each have their own text.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        // Move it to the young end of the map, which keeps insertion order: least recently used first.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 function openSqlite(path: string): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
@@ -34,7 +58,10 @@ function openSqlite(path: string): Store {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // 64 MiB of page cache and memory-mapped reads: fewer system calls on every query.
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("mmap_size = 268435456");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

@@ -11,6 +11,7 @@ import type { Store } from "./database.js";
 import * as foundation from "./migrations/0001_foundation.js";
 import * as jobs from "./migrations/0002_jobs.js";
 import * as webhooks from "./migrations/0003_webhooks.js";
+import * as searchIndexes from "./migrations/0004_search_indexes.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_jobs": jobs,
   "0003_webhooks": webhooks,
+  "0004_search_indexes": searchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
