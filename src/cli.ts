@@ -88,6 +88,13 @@ function stopOnSignals(app: App) {
     if (stopping) return;
     stopping = true;
     app.http.log.info({ signal }, "stopping");
+    // A client that never reads its response would hold the HTTP server open for ever: after the
+    // worker's grace and a margin, the process ends regardless (leases make that safe).
+    const deadlineMs = (app.config.worker.shutdownGraceSeconds + 15) * 1000;
+    setTimeout(() => {
+      app.http.log.error({ deadlineMs }, "stopping took too long; exiting");
+      process.exit(1);
+    }, deadlineMs).unref();
     app.stop().then(
       () => process.exit(0),
       (error: unknown) => {
