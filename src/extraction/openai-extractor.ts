@@ -4,7 +4,7 @@ import type { Transcript } from "../captions/caption-source.js";
 import type { Semaphore } from "../concurrency/semaphore.js";
 import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
 import { withPermit } from "./abortable-permit.js";
-import { buildExtractionMessages, type ChunkContext } from "./extraction-prompt.js";
+import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "./extraction-settings.js";
 import {
   type Extraction,
@@ -137,7 +137,6 @@ class OpenAiCompatibleExtractor implements Extractor {
   ): Promise<Extraction> {
     const outer = options.signal;
     outer?.throwIfAborted();
-    const columns = columnsOf(schema);
     const chunks = chunkTranscript(transcript.cues, this.chunking);
     if (chunks.length === 0) return { rows: [], chunkCount: 0 };
 
@@ -146,10 +145,8 @@ class OpenAiCompatibleExtractor implements Extractor {
     const forwardAbort = () => stop.abort(outer?.reason);
     outer?.addEventListener("abort", forwardAbort, { once: true });
     const job: ChunkJob = {
-      schema,
-      columns,
+      ...partsOf(schema),
       context: { chunkCount: chunks.length, language: transcript.language },
-      responseFormat: buildRowsResponseFormat(schema),
     };
     try {
       const rowsByChunk = await Promise.all(
@@ -160,7 +157,7 @@ class OpenAiCompatibleExtractor implements Extractor {
           }),
         ),
       );
-      return { rows: mergeChunkRows(rowsByChunk, columns), chunkCount: chunks.length };
+      return { rows: mergeChunkRows(rowsByChunk, job.columns), chunkCount: chunks.length };
     } finally {
       outer?.removeEventListener("abort", forwardAbort);
     }
@@ -189,7 +186,10 @@ class OpenAiCompatibleExtractor implements Extractor {
       this.client.chat.completions.create(
         {
           model: this.model,
-          messages: buildExtractionMessages(job.schema, chunk, job.context),
+          messages: [
+            { role: "system", content: job.systemPrompt },
+            { role: "user", content: buildUserPrompt(chunk, job.context) },
+          ],
           response_format: job.responseFormat,
           ...(this.temperature === undefined ? {} : { temperature: this.temperature }),
         },
@@ -200,12 +200,33 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 }
 
-/** What every chunk of one extraction shares. */
-interface ChunkJob {
-  readonly schema: SchemaDefinition;
+/** What every request for one schema shares. */
+interface SchemaParts {
   readonly columns: readonly string[];
-  readonly context: ChunkContext;
+  readonly systemPrompt: string;
   readonly responseFormat: OpenAI.ResponseFormatJSONSchema;
+}
+
+/** What every chunk of one extraction shares. */
+interface ChunkJob extends SchemaParts {
+  readonly context: ChunkContext;
+}
+
+// Built once per schema object rather than per video: a claim hands the videos of one job the same
+// object. Weak, so a schema is forgotten with the last video that used it.
+const partsBySchema = new WeakMap<SchemaDefinition, SchemaParts>();
+
+function partsOf(schema: SchemaDefinition): SchemaParts {
+  let parts = partsBySchema.get(schema);
+  if (!parts) {
+    parts = {
+      columns: columnsOf(schema),
+      systemPrompt: buildSystemPrompt(schema),
+      responseFormat: buildRowsResponseFormat(schema),
+    };
+    partsBySchema.set(schema, parts);
+  }
+  return parts;
 }
 
 /** The product's extractor: the model named by `config`, its requests bounded by `config.modelRequests`. */

@@ -116,7 +116,14 @@ export async function claimVideos(
       .select(["id", "schema_definition", "language"])
       .where("id", "in", jobIds)
       .execute();
-    const jobById = new Map(jobs.map((j) => [j.id, j]));
+    // Each job's schema parsed once, and the one object shared by its videos (the extractor keeps what
+    // it builds from a schema by object).
+    const jobById = new Map(
+      jobs.map((j) => [
+        j.id,
+        { language: j.language, schema: JSON.parse(j.schema_definition) as SchemaDefinition },
+      ]),
+    );
     return claimed.map((video) => {
       const job = jobById.get(video.job_id);
       if (!job) throw new Error(`Video ${video.id} belongs to job ${video.job_id}, which does not exist.`);
@@ -126,7 +133,7 @@ export async function claimVideos(
         workspaceId: video.workspace_id,
         platformVideoId: video.platform_video_id,
         language: job.language ?? undefined,
-        schema: JSON.parse(job.schema_definition) as SchemaDefinition,
+        schema: job.schema,
         claims: video.claims,
       };
     });

@@ -11,7 +11,6 @@ import type { PlanTable } from "../plans.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
 import type { Database, JobStatus } from "../store/tables.js";
-import { lockWorkspace } from "../store/workspace-lock.js";
 import { recordJobEvents } from "../webhooks/outbox.js";
 
 export type VideoOutcome =
@@ -32,8 +31,6 @@ export interface SettledVideo {
 /** What settling did: `lost` when the worker no longer held the video (another settles it). */
 export type SettlementResult =
   { kind: "lost" } | { kind: "settled"; status: "done" | "failed"; jobSettled: boolean };
-
-class LeaseLost extends Error {}
 
 /**
  * PostgreSQL gave up the transaction to break a deadlock or a serialization conflict: nothing of it was
@@ -76,6 +73,12 @@ function priceOrRefusal(
   return { charge: price, outcome };
 }
 
+/** A video whose outcome is ready, as handed to `settleVideos`. */
+export interface Settlement {
+  readonly video: SettledVideo;
+  readonly outcome: VideoOutcome;
+}
+
 export async function settleVideo(
   store: Store,
   plans: PlanTable,
@@ -84,142 +87,287 @@ export async function settleVideo(
   proposed: VideoOutcome,
   now = Date.now(),
 ): Promise<SettlementResult> {
-  try {
-    return await store.db.transaction().execute(async (trx) => {
-      // Rows are locked in one order, video then job then workspace, the order claims take them in
-      // too: on PostgreSQL a settlement holding the workspace while a claim held the job and wanted
-      // the workspace was a deadlock, and the video was stuck until its lease ran out.
-      const held = await trx
-        .updateTable("videos")
-        .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
-        .where("id", "=", video.videoId)
-        .where("lease_owner", "=", workerId)
-        .where("status", "=", "processing")
-        .executeTakeFirst();
-      if (held.numUpdatedRows === 0n) throw new LeaseLost();
-      await trx
-        .updateTable("jobs")
-        .set((eb) => ({ status: eb.ref("status") }))
-        .where("id", "=", video.jobId)
-        .execute();
-      // Settlements of one workspace take turns, so two cannot both spend the last credits.
-      await lockWorkspace(trx, video.workspaceId);
+  const [result] = await settleVideos(store, plans, workerId, [{ video, outcome: proposed }], now);
+  return result as SettlementResult;
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort(byId);
+
+/** What a batch adds to one job's counts. */
+interface JobChange {
+  readonly workspaceId: string;
+  done: number;
+  failed: number;
+  charge: number;
+  settled: boolean;
+}
+
+/** What a batch adds to one workspace's balance and counters. */
+interface WorkspaceChange {
+  balance: number;
+  usedThisCycle: number;
+  hardCap: number | null;
+  charged: number;
+  videosProcessed: number;
+  ledger: { amount: number; balanceAfter: number }[];
+  failures: Map<string, number>;
+  jobsWithFailures: number;
+  jobsSettled: number;
+  jobsDone: number;
+  jobsFailed: number;
+}
+
+/**
+ * Settles several videos in one transaction, each exactly as `settleVideo` would alone (its lease
+ * checked, then charged or refused against the workspace as the videos before it in the list left it),
+ * so that the commit and the statements per job and per workspace are paid once per batch. A video
+ * whose lease was lost is `lost` and writes nothing; the others settle. An error rolls the whole batch
+ * back, and trying it again is then as safe as trying one video again.
+ */
+export async function settleVideos(
+  store: Store,
+  plans: PlanTable,
+  workerId: string,
+  settlements: readonly Settlement[],
+  now = Date.now(),
+): Promise<SettlementResult[]> {
+  if (settlements.length === 0) return [];
+  const lockRows = store.dialect === "postgres";
+  return store.db.transaction().execute(async (trx) => {
+    // On PostgreSQL rows are locked in one order, videos then jobs then workspaces, each by id, the
+    // order claims take them in too: a settlement holding the workspace while a claim held the job and
+    // wanted the workspace was a deadlock, and the video was stuck until its lease ran out. On SQLite the
+    // first write takes the database's single write lock, so there is no order to keep, and the lease
+    // is checked by the UPDATE that writes the outcome.
+    let held: Set<string> | undefined;
+    if (lockRows) {
+      held = new Set();
+      for (const videoId of sortedUnique(settlements.map((s) => s.video.videoId))) {
+        const locked = await trx
+          .updateTable("videos")
+          .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
+          .where("id", "=", videoId)
+          .where("lease_owner", "=", workerId)
+          .where("status", "=", "processing")
+          .executeTakeFirst();
+        if (locked.numUpdatedRows > 0n) held.add(videoId);
+      }
+      for (const jobId of sortedUnique(
+        settlements.filter((s) => held?.has(s.video.videoId)).map((s) => s.video.jobId),
+      )) {
+        await trx
+          .updateTable("jobs")
+          .set((eb) => ({ status: eb.ref("status") }))
+          .where("id", "=", jobId)
+          .execute();
+      }
+    }
+    const candidates = held ? settlements.filter((s) => held.has(s.video.videoId)) : settlements;
+
+    // Settlements of one workspace take turns (this no-op UPDATE locks it, and reads it in the same
+    // statement), so two cannot both spend the last credits.
+    const workspaces = new Map<string, WorkspaceChange>();
+    for (const workspaceId of sortedUnique(candidates.map((s) => s.video.workspaceId))) {
       let workspace = await trx
-        .selectFrom("workspaces")
-        .selectAll()
-        .where("id", "=", video.workspaceId)
+        .updateTable("workspaces")
+        .set((eb) => ({ plan_id: eb.ref("plan_id") }))
+        .where("id", "=", workspaceId)
+        .returningAll()
         .executeTakeFirstOrThrow();
       const plan = plans.get(workspace.plan_id);
       const cycleDue = cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at;
-      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, video.workspaceId, plan, now);
-      const { charge, outcome } = priceOrRefusal(proposed, workspace);
+      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspaceId, plan, now);
+      workspaces.set(workspaceId, {
+        balance: workspace.balance,
+        usedThisCycle: workspace.used_this_cycle,
+        hardCap: workspace.hard_cap,
+        charged: 0,
+        videosProcessed: 0,
+        ledger: [],
+        failures: new Map(),
+        jobsWithFailures: 0,
+        jobsSettled: 0,
+        jobsDone: 0,
+        jobsFailed: 0,
+      });
+    }
 
-      const written = await trx
-        .updateTable("videos")
-        .set(
-          outcome.kind === "done"
-            ? {
-                status: "done",
-                rows: JSON.stringify(outcome.rows),
-                row_count: outcome.rows.length,
-                duration_seconds: Math.round(outcome.durationSeconds),
-                chunk_count: outcome.chunkCount,
-                credits_charged: charge,
-                lease_owner: null,
-                lease_expires_at: null,
-                settled_at: now,
-              }
-            : {
-                status: "failed",
-                error_code: outcome.code,
-                error_message: outcome.message,
-                error_retryable: outcome.retryable ? 1 : 0,
-                credits_charged: 0,
-                lease_owner: null,
-                lease_expires_at: null,
-                settled_at: now,
-              },
-        )
-        .where("id", "=", video.videoId)
-        .where("lease_owner", "=", workerId)
-        .where("status", "=", "processing")
-        .executeTakeFirst();
-      if (written.numUpdatedRows === 0n) throw new LeaseLost();
+    const jobs = new Map<string, JobChange>();
+    const outcomes = new Map<string, { status: "done" | "failed"; jobId: string }>();
+    for (const { video, outcome: proposed } of candidates) {
+      const workspace = workspaces.get(video.workspaceId) as WorkspaceChange;
+      const { charge, outcome } = priceOrRefusal(proposed, {
+        balance: workspace.balance,
+        used_this_cycle: workspace.usedThisCycle,
+        hard_cap: workspace.hardCap,
+      });
+      const written = await writeOutcome(trx, workerId, video.videoId, outcome, charge, now);
+      if (!written) continue;
+      outcomes.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
+      const job = jobs.get(video.jobId) ?? {
+        workspaceId: video.workspaceId,
+        done: 0,
+        failed: 0,
+        charge: 0,
+        settled: false,
+      };
+      jobs.set(video.jobId, job);
+      if (outcome.kind === "done") {
+        workspace.balance -= charge;
+        workspace.usedThisCycle += charge;
+        workspace.charged += charge;
+        workspace.videosProcessed++;
+        workspace.ledger.push({ amount: -charge, balanceAfter: workspace.balance });
+        job.done++;
+        job.charge += charge;
+      } else {
+        workspace.failures.set(outcome.code, (workspace.failures.get(outcome.code) ?? 0) + 1);
+        job.failed++;
+      }
+    }
 
-      if (outcome.kind === "done") await chargeWorkspace(trx, video.workspaceId, charge, now);
-      else await countFailure(trx, video.workspaceId, outcome.code);
-      const jobSettled = await countInJob(trx, video, outcome.kind, charge, now);
-      return { kind: "settled" as const, status: outcome.kind, jobSettled };
+    for (const jobId of [...jobs.keys()].sort(byId)) {
+      const change = jobs.get(jobId) as JobChange;
+      await countInJob(trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
+    }
+    for (const [workspaceId, change] of [...workspaces].sort(([a], [b]) => byId(a, b))) {
+      await recordWorkspaceChange(trx, workspaceId, change, now);
+    }
+
+    return settlements.map(({ video }): SettlementResult => {
+      const settled = outcomes.get(video.videoId);
+      if (!settled) return { kind: "lost" };
+      return {
+        kind: "settled",
+        status: settled.status,
+        jobSettled: jobs.get(settled.jobId)?.settled ?? false,
+      };
     });
-  } catch (error) {
-    if (error instanceof LeaseLost) return { kind: "lost" };
-    throw error;
-  }
+  });
 }
 
-async function chargeWorkspace(trx: Transaction<Database>, workspaceId: string, charge: number, now: number) {
-  const after = await trx
-    .updateTable("workspaces")
-    .set((eb) => ({
-      balance: eb("balance", "-", charge),
-      used_this_cycle: eb("used_this_cycle", "+", charge),
-      videos_processed: eb("videos_processed", "+", 1),
-    }))
-    .where("id", "=", workspaceId)
-    .returning("balance")
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("daily_credits")
-    .values({ workspace_id: workspaceId, day: utcDay(now), credits: charge })
-    .onConflict((c) =>
-      c
-        .columns(["workspace_id", "day"])
-        .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", charge) })),
-    )
-    .execute();
-  await trx
-    .insertInto("credit_ledger")
-    .values({
-      id: newId("led", now),
-      workspace_id: workspaceId,
-      kind: "charge",
-      amount: -charge,
-      balance_after: after.balance,
-      created_at: now,
-    })
-    .execute();
-}
-
-async function countFailure(trx: Transaction<Database>, workspaceId: string, code: string) {
-  await trx
-    .insertInto("failure_counts")
-    .values({ workspace_id: workspaceId, code, count: 1 })
-    .onConflict((c) =>
-      c
-        .columns(["workspace_id", "code"])
-        .doUpdateSet((eb) => ({ count: eb("failure_counts.count", "+", 1) })),
-    )
-    .execute();
-}
-
-/** Moves the video from its job's `processing` count to `done` or `failed`; settles the job after its last video. */
-async function countInJob(
+/** Writes the video's outcome and charge; false when its lease was lost (another worker settles it). */
+async function writeOutcome(
   trx: Transaction<Database>,
-  video: SettledVideo,
-  status: "done" | "failed",
+  workerId: string,
+  videoId: string,
+  outcome: VideoOutcome,
   charge: number,
   now: number,
 ): Promise<boolean> {
+  const written = await trx
+    .updateTable("videos")
+    .set(
+      outcome.kind === "done"
+        ? {
+            status: "done",
+            rows: JSON.stringify(outcome.rows),
+            row_count: outcome.rows.length,
+            duration_seconds: Math.round(outcome.durationSeconds),
+            chunk_count: outcome.chunkCount,
+            credits_charged: charge,
+            lease_owner: null,
+            lease_expires_at: null,
+            settled_at: now,
+          }
+        : {
+            status: "failed",
+            error_code: outcome.code,
+            error_message: outcome.message,
+            error_retryable: outcome.retryable ? 1 : 0,
+            credits_charged: 0,
+            lease_owner: null,
+            lease_expires_at: null,
+            settled_at: now,
+          },
+    )
+    .where("id", "=", videoId)
+    .where("lease_owner", "=", workerId)
+    .where("status", "=", "processing")
+    .executeTakeFirst();
+  return written.numUpdatedRows > 0n;
+}
+
+/** The batch's charges and counts on the workspace: balance, usage counters, daily credits, ledger, failures. */
+async function recordWorkspaceChange(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  change: WorkspaceChange,
+  now: number,
+) {
+  const jobsNotDone = change.jobsSettled - change.jobsDone;
+  if (change.videosProcessed > 0 || change.jobsWithFailures > 0 || change.jobsSettled > 0) {
+    await trx
+      .updateTable("workspaces")
+      .set((eb) => ({
+        balance: eb("balance", "-", change.charged),
+        used_this_cycle: eb("used_this_cycle", "+", change.charged),
+        videos_processed: eb("videos_processed", "+", change.videosProcessed),
+        jobs_with_failures: eb("jobs_with_failures", "+", change.jobsWithFailures),
+        jobs_processing: eb("jobs_processing", "-", change.jobsSettled),
+        jobs_done: eb("jobs_done", "+", change.jobsDone),
+        jobs_failed: eb("jobs_failed", "+", jobsNotDone),
+      }))
+      .where("id", "=", workspaceId)
+      .execute();
+  }
+  if (change.videosProcessed > 0) {
+    await trx
+      .insertInto("daily_credits")
+      .values({ workspace_id: workspaceId, day: utcDay(now), credits: change.charged })
+      .onConflict((c) =>
+        c
+          .columns(["workspace_id", "day"])
+          .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", change.charged) })),
+      )
+      .execute();
+    // One ledger line per charged video, its balance as the videos before it in the batch left it.
+    await trx
+      .insertInto("credit_ledger")
+      .values(
+        change.ledger.map((line) => ({
+          id: newId("led", now),
+          workspace_id: workspaceId,
+          kind: "charge" as const,
+          amount: line.amount,
+          balance_after: line.balanceAfter,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  for (const [code, count] of change.failures) {
+    await trx
+      .insertInto("failure_counts")
+      .values({ workspace_id: workspaceId, code, count })
+      .onConflict((c) =>
+        c
+          .columns(["workspace_id", "code"])
+          .doUpdateSet((eb) => ({ count: eb("failure_counts.count", "+", count) })),
+      )
+      .execute();
+  }
+}
+
+/** Moves the batch's videos from their job's `processing` count to `done` or `failed`; settles the job after its last video. */
+async function countInJob(
+  trx: Transaction<Database>,
+  jobId: string,
+  change: JobChange,
+  workspace: WorkspaceChange,
+  now: number,
+): Promise<void> {
   const job = await trx
     .updateTable("jobs")
     .set((eb) => ({
-      processing_count: eb("processing_count", "-", 1),
-      done_count: status === "done" ? eb("done_count", "+", 1) : eb.ref("done_count"),
-      failed_count: status === "failed" ? eb("failed_count", "+", 1) : eb.ref("failed_count"),
-      has_failures: status === "failed" ? 1 : eb.ref("has_failures"),
-      credits_charged: eb("credits_charged", "+", charge),
+      processing_count: eb("processing_count", "-", change.done + change.failed),
+      done_count: eb("done_count", "+", change.done),
+      failed_count: eb("failed_count", "+", change.failed),
+      has_failures: change.failed > 0 ? 1 : eb.ref("has_failures"),
+      credits_charged: eb("credits_charged", "+", change.charge),
     }))
-    .where("id", "=", video.jobId)
+    .where("id", "=", jobId)
     .returning([
       "queued_count",
       "processing_count",
@@ -236,37 +384,26 @@ async function countInJob(
     done: job.done_count,
     failed: job.failed_count,
   };
-  const firstFailure = status === "failed" && counts.failed === 1;
-  const settled = isSettled(counts);
-  if (settled) {
-    const status = jobStatus(counts) as Exclude<JobStatus, "processing">;
-    await trx.updateTable("jobs").set({ status, completed_at: now }).where("id", "=", video.jobId).execute();
-    await recordJobEvents(
-      trx,
-      {
-        jobId: video.jobId,
-        workspaceId: video.workspaceId,
-        status,
-        videos: job.video_count,
-        schema: job.schema_label,
-        creditsCharged: job.credits_charged,
-        counts,
-        completedAt: now,
-      },
-      now,
-    );
-  }
-  if (settled || firstFailure) {
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({
-        jobs_with_failures: firstFailure ? eb("jobs_with_failures", "+", 1) : eb.ref("jobs_with_failures"),
-        jobs_processing: settled ? eb("jobs_processing", "-", 1) : eb.ref("jobs_processing"),
-        jobs_done: settled && counts.failed === 0 ? eb("jobs_done", "+", 1) : eb.ref("jobs_done"),
-        jobs_failed: settled && counts.failed > 0 ? eb("jobs_failed", "+", 1) : eb.ref("jobs_failed"),
-      }))
-      .where("id", "=", video.workspaceId)
-      .execute();
-  }
-  return settled;
+  // The job's first failures came in this batch.
+  if (change.failed > 0 && counts.failed === change.failed) workspace.jobsWithFailures++;
+  if (!isSettled(counts)) return;
+  change.settled = true;
+  const status = jobStatus(counts) as Exclude<JobStatus, "processing">;
+  await trx.updateTable("jobs").set({ status, completed_at: now }).where("id", "=", jobId).execute();
+  await recordJobEvents(
+    trx,
+    {
+      jobId,
+      workspaceId: change.workspaceId,
+      status,
+      videos: job.video_count,
+      schema: job.schema_label,
+      creditsCharged: job.credits_charged,
+      counts,
+      completedAt: now,
+    },
+    now,
+  );
+  workspace.jobsSettled++;
+  if (counts.failed === 0) workspace.jobsDone++;
 }
