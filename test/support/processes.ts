@@ -102,6 +102,8 @@ export interface ServerProcess {
   printedKey(): string | null;
   /** SIGTERM, then SIGKILL if it does not stop in time. */
   stop(): Promise<void>;
+  /** SIGKILL (a crash), resolving once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -110,35 +112,38 @@ export interface ServerOptions {
   /** More settings, e.g. VIDROWS_PLANS. */
   readonly env?: Record<string, string>;
   readonly timeoutMs?: number;
+  /** Servers only: also run the worker and webhook dispatcher in the process (plain `serve`). */
+  readonly withWorker?: boolean;
+}
+
+/** A child whose readiness is a log line: its streams so far, and the value read off that line. */
+interface ReadyChild<T> {
+  readonly child: ChildProcess;
+  readonly ready: T;
+  stdout(): string;
+  stderr(): string;
 }
 
 /**
- * Starts `vidrows serve --no-worker` on a random port and answers once it says where it listens;
- * rejects (having killed it) if it exits first or is not listening within the timeout.
+ * Spawns `vidrows <args>` and answers once `readyValue` finds what it waits for in a line of its
+ * stdout; rejects (having killed it) if it exits first or is not ready within `timeoutMs`.
  */
-export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const env = {
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "info",
-    ...options.env,
-    DATABASE_URL: options.databaseUrl,
-  };
+async function spawnUntilReady<T>(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  readyValue: (line: string) => T | null,
+): Promise<ReadyChild<T>> {
   const child = track(
-    spawn(process.execPath, [cliPath, "serve", "--no-worker"], {
-      cwd: childCwd,
-      env: childEnv(env),
-      stdio: "pipe",
-    }),
+    spawn(process.execPath, [cliPath, ...args], { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
   );
   let stdout = "";
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-
-  const url = await new Promise<string>((resolve, reject) => {
+  const name = `vidrows ${args.join(" ")}`;
+  const ready = await new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = () => {
       settled = true;
@@ -149,47 +154,71 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       if (settled) return;
       settle();
       void terminate(child, 1000);
-      reject(new Error(`vidrows serve ${why}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      reject(new Error(`${name} ${why}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
     };
     const onExit = (code: number | null, signal: string | null) =>
-      fail(`exited (code ${code}, signal ${signal}) before listening`);
-    const timer = setTimeout(() => fail(`was not listening after ${timeoutMs} ms`), timeoutMs);
+      fail(`exited (code ${code}, signal ${signal}) before it was ready`);
+    const timer = setTimeout(() => fail(`was not ready after ${timeoutMs} ms`), timeoutMs);
     child.once("error", (error) => fail(`could not be spawned: ${error.message}`));
     child.on("exit", onExit);
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       if (settled) return;
-      const address = stdout
+      const value = stdout
         .split("\n")
-        .map(listeningAddress)
-        .find((a) => a !== null);
-      if (address) {
+        .map(readyValue)
+        .find((v) => v !== null);
+      if (value !== undefined && value !== null) {
         settle();
-        resolve(address);
+        resolve(value);
       }
     });
   });
-
-  return {
-    url,
-    pid: child.pid ?? -1,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    printedKey: () => /\bvr_live_[0-9A-Za-z]{32}\b/.exec(stdout)?.[0] ?? null,
-    stop: () => terminate(child),
-  };
+  return { child, ready, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** The `address` of pino's "vidrows is listening" line, or null for any other line. */
-function listeningAddress(line: string): string | null {
+/** The field `field` of the pino line whose message is `msg`, or null for any other line. */
+function logField(line: string, msg: string, field: string): string | null {
   if (!line.startsWith("{")) return null;
   try {
-    const entry = JSON.parse(line) as { msg?: unknown; address?: unknown };
-    return entry.msg === "vidrows is listening" && typeof entry.address === "string" ? entry.address : null;
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    const value = entry[field];
+    return entry.msg === msg && typeof value === "string" ? value : null;
   } catch {
     // A line cut in half by a chunk boundary; the whole line comes with the next chunk.
     return null;
   }
+}
+
+/**
+ * Starts `vidrows serve --no-worker` (or `serve`, with `withWorker`) on a random port and answers once
+ * it says where it listens; rejects (having killed it) if it exits first or is not listening in time.
+ */
+export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+  const env = {
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+  };
+  const args = options.withWorker ? ["serve"] : ["serve", "--no-worker"];
+  const started = await spawnUntilReady(args, env, options.timeoutMs ?? 30_000, (line) =>
+    logField(line, "vidrows is listening", "address"),
+  );
+  return {
+    url: started.ready,
+    pid: started.child.pid ?? -1,
+    stdout: started.stdout,
+    stderr: started.stderr,
+    printedKey: () => /\bvr_live_[0-9A-Za-z]{32}\b/.exec(started.stdout())?.[0] ?? null,
+    stop: () => terminate(started.child),
+    kill: () => {
+      const gone = exited(started.child);
+      started.child.kill("SIGKILL");
+      return gone;
+    },
+  };
 }
 
 export interface WorkerProcess {
@@ -211,59 +240,22 @@ export interface WorkerProcess {
  * says it is running; rejects (having killed it) if it exits first or is not running within the timeout.
  */
 export async function startWorkerProcess(options: ServerOptions): Promise<WorkerProcess> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const env = { LOG_LEVEL: "info", ...options.env, DATABASE_URL: options.databaseUrl };
-  const child = track(
-    spawn(process.execPath, [cliPath, "worker"], { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
+  const started = await spawnUntilReady(["worker"], env, options.timeoutMs ?? 30_000, (line) =>
+    logField(line, "vidrows worker is running", "worker"),
   );
-  let stdout = "";
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
+  const { child, ready: workerId, stdout, stderr } = started;
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       resolve({ code: child.exitCode, signal: child.signalCode });
     } else child.once("exit", (code, signal) => resolve({ code, signal }));
   });
 
-  const workerId = await new Promise<string>((resolve, reject) => {
-    let settled = false;
-    const settle = () => {
-      settled = true;
-      clearTimeout(timer);
-      child.off("exit", onExit);
-    };
-    const fail = (why: string) => {
-      if (settled) return;
-      settle();
-      void terminate(child, 1000);
-      reject(new Error(`vidrows worker ${why}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    };
-    const onExit = (code: number | null, signal: string | null) =>
-      fail(`exited (code ${code}, signal ${signal}) before running`);
-    const timer = setTimeout(() => fail(`was not running after ${timeoutMs} ms`), timeoutMs);
-    child.once("error", (error) => fail(`could not be spawned: ${error.message}`));
-    child.on("exit", onExit);
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (settled) return;
-      const id = stdout
-        .split("\n")
-        .map(runningWorkerId)
-        .find((w) => w !== null);
-      if (id) {
-        settle();
-        resolve(id);
-      }
-    });
-  });
-
   return {
     pid: child.pid ?? -1,
     workerId,
-    stdout: () => stdout,
-    stderr: () => stderr,
+    stdout,
+    stderr,
     signal: (signal) => {
       child.kill(signal);
     },
@@ -283,18 +275,4 @@ export async function startWorkerProcess(options: ServerOptions): Promise<Worker
     },
     stop: () => terminate(child),
   };
-}
-
-/** The `worker` of pino's "vidrows worker is running" line, or null for any other line. */
-function runningWorkerId(line: string): string | null {
-  if (!line.startsWith("{")) return null;
-  try {
-    const entry = JSON.parse(line) as { msg?: unknown; worker?: unknown };
-    return entry.msg === "vidrows worker is running" && typeof entry.worker === "string"
-      ? entry.worker
-      : null;
-  } catch {
-    // A line cut in half by a chunk boundary; the whole line comes with the next chunk.
-    return null;
-  }
 }
