@@ -1,5 +1,5 @@
 // Schemas shared by many routes: timestamps and the error envelope.
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { errorStatuses } from "../errors.js";
 
 export const Timestamp = Type.String({
@@ -28,3 +28,22 @@ export const errorResponses = {
   "4xx": ErrorEnvelope,
   "5xx": ErrorEnvelope,
 };
+
+/** The paging parameters every paged list takes: `limit` 1 to 100 (default 25) and `offset`. */
+export const pageParameters = {
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }),
+};
+
+/** A page of `item`s with where it sits in the whole list. */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    pagination: Type.Object({
+      total: Type.Integer(),
+      limit: Type.Integer(),
+      offset: Type.Integer(),
+      has_more: Type.Boolean(),
+    }),
+  });
+}

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf } from "../http/access-control.js";
-import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
+import {
+  errorResponses,
+  Page,
+  pageParameters,
+  NullableTimestamp,
+  Timestamp,
+} from "../http/common-schemas.js";
 import type { JobReads } from "../jobs/job-reads.js";
 import type { JobSubmission } from "../jobs/job-submission.js";
 
@@ -98,8 +104,7 @@ const ListQuery = Type.Object(
         "x-error-message": "must be the start of an id: letters, digits, `_` and `-`, up to 64.",
       }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }),
+    ...pageParameters,
   },
   { additionalProperties: false },
 );
@@ -187,15 +192,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         tags: ["Jobs"],
         querystring: ListQuery,
         response: {
-          200: Type.Object({
-            data: Type.Array(JobListItem),
-            pagination: Type.Object({
-              total: Type.Integer(),
-              limit: Type.Integer(),
-              offset: Type.Integer(),
-              has_more: Type.Boolean(),
-            }),
-          }),
+          200: Page(JobListItem),
           ...errorResponses,
         },
       },

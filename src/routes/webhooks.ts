@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { callerOf } from "../http/access-control.js";
-import { errorResponses, Timestamp } from "../http/common-schemas.js";
+import { errorResponses, Page, pageParameters, Timestamp } from "../http/common-schemas.js";
 import type { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 
 const EventType = Type.Union(
@@ -53,8 +53,7 @@ const Attempt = Type.Object({
 
 const PageQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }),
+    ...pageParameters,
   },
   { additionalProperties: false },
 );
@@ -140,15 +139,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
         params: EndpointParams,
         querystring: PageQuery,
         response: {
-          200: Type.Object({
-            data: Type.Array(Attempt),
-            pagination: Type.Object({
-              total: Type.Integer(),
-              limit: Type.Integer(),
-              offset: Type.Integer(),
-              has_more: Type.Boolean(),
-            }),
-          }),
+          200: Page(Attempt),
           ...errorResponses,
         },
       },
