@@ -160,6 +160,27 @@ for (const dialect of dialects) {
       expect(next.filter((s) => rateLimitUpsert.test(s))).toHaveLength(0);
     });
 
+    it(
+      dialect.name === "sqlite"
+        ? "remembers a key until the database is written to, then looks it up again"
+        : "looks the key up on every request, however often it comes",
+      async () => {
+        const { key: fresh } = await server.workspace("pro");
+        await statementsOf(fresh); // writes last_used_at and reserves a block of rate-limit hits
+        expect(await statementsOf(fresh)).toEqual(expect.arrayContaining([expect.stringMatching(keyLookup)]));
+        const lookups = async () => (await statementsOf(fresh)).filter((s) => keyLookup.test(s)).length;
+        expect(await lookups()).toBe(dialect.name === "sqlite" ? 0 : 1);
+        expect(await lookups()).toBe(dialect.name === "sqlite" ? 0 : 1);
+        // Any write at all, here a new saved schema, and the next request looks the key up again.
+        const saved = await server.call("POST", "/v1/schemas", {
+          key: fresh,
+          body: { name: "any-write", schema: { columns: ["a"] } },
+        });
+        expect(saved.status).toBe(201);
+        expect(await lookups()).toBe(1);
+      },
+    );
+
     it("refuses an unknown key after one lookup, and a malformed one without any", async () => {
       // Beside the lookup, at most the upsert that reserves the address's next block of hits.
       const unknown = await statementsOf(`vr_live_${"x".repeat(32)}`);

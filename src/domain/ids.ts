@@ -17,10 +17,20 @@ function encodeTime(ms: number): string {
   return out;
 }
 
+// Random bytes drawn from the system a few kilobytes at a time: one call per id would cost more than
+// the rest of making it, and every request makes one (its request id).
+const poolSize = 4096;
+let pool = randomBytes(poolSize);
+let poolOffset = 0;
+
 function randomChars(count: number): string {
-  const bytes = randomBytes(count);
+  if (poolOffset + count > poolSize) {
+    pool = randomBytes(poolSize);
+    poolOffset = 0;
+  }
   let out = "";
-  for (const byte of bytes) out += alphabet[byte & 31];
+  for (let i = poolOffset; i < poolOffset + count; i++) out += alphabet[(pool[i] as number) & 31];
+  poolOffset += count;
   return out;
 }
 

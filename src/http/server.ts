@@ -61,9 +61,6 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     }
   });
 
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
   if (["debug", "trace"].includes(options.logLevel)) {
     app.addHook("onResponse", async (request, reply) => {
       request.log.debug(
@@ -77,19 +74,22 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       );
     });
   }
-  app.addHook(
-    "onRequest",
-    accessControl({ ...services, anonymousRequestsPerMinute: options.anonymousRequestsPerMinute }),
-  );
-  // A NUL in a path id or a query value is refused before any route or database sees it.
+  // One hook per stage: each hook Fastify runs costs a promise and a turn of its hook runner.
+  const checkAccess = accessControl({
+    ...services,
+    anonymousRequestsPerMinute: options.anonymousRequestsPerMinute,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    await checkAccess(request, reply);
+  });
   app.addHook("preValidation", async (request) => {
+    // A NUL in a path id or a query value is refused before any route or database sees it.
     const inPath = findNul(request.params);
     if (inPath !== null) throw nulError(inPath, "path");
     const inQuery = findNul(request.query);
     if (inQuery !== null) throw nulError(inQuery, "query");
-  });
-  // A route whose fields are all optional accepts a request with no body at all.
-  app.addHook("preValidation", async (request) => {
+    // A route whose fields are all optional accepts a request with no body at all.
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
   });
 

@@ -1,16 +1,27 @@
 // Reading jobs: the paged list (never rows) and the single read that hands the rows over once.
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { ApiError } from "../errors.js";
 import type { Dialect, Store } from "../store/database.js";
-import type { Database, JobRow, VideoRow } from "../store/tables.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import type { Database, JobRow, WorkspaceRow } from "../store/tables.js";
 import {
   countsOf,
   type JobListItem,
   type JobRead,
+  type JobViewRow,
   jobListItem,
+  jobViewColumns,
   type SettledStatus,
+  type VideoViewRow,
   videoResult,
+  videoViewColumns,
 } from "./views.js";
+
+type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
+type JobCounters = Pick<
+  WorkspaceRow,
+  "jobs_queued" | "jobs_processing" | "jobs_done" | "jobs_failed" | "jobs_with_failures"
+>;
 
 export type ListFilter = "running" | "succeeded" | "failed";
 
@@ -33,44 +44,60 @@ export interface JobReadOutcome {
   restoreHandover?: () => Promise<void>;
 }
 
+/** The pattern that matches every value starting with `prefix`, for `startsWith` below. */
+function prefixPattern(dialect: Dialect, prefix: string): string {
+  return dialect === "postgres" ? `${prefix.replace(/_/g, "\\_")}%` : `${prefix}*`;
+}
+
 /**
  * A prefix match that is exact about case and can use an index. PostgreSQL's LIKE is case-sensitive;
  * SQLite's LIKE is not, but its GLOB is. Searches are limited to id characters, in which GLOB has no
- * wildcards and LIKE only `_`, escaped here.
+ * wildcards and LIKE only `_`, escaped by `prefixPattern`.
  */
-function startsWith(dialect: Dialect, column: string, prefix: string) {
+function startsWith(dialect: Dialect, column: string, pattern: string) {
   return dialect === "postgres"
-    ? sql<boolean>`${sql.ref(column)} like ${`${prefix.replace(/_/g, "\\_")}%`} escape '\\'`
-    : sql<boolean>`${sql.ref(column)} glob ${`${prefix}*`}`;
+    ? sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`
+    : sql<boolean>`${sql.ref(column)} glob ${pattern}`;
+}
+
+type Filtered = SelectQueryBuilder<Database, "jobs", object>;
+
+/** One kind of list page (a filter, with or without a search): its rows, and its total. */
+interface ListQueries {
+  page(workspaceId: string, pattern: string, limit: number, offset: number): Promise<JobViewRow[]>;
+  total(workspaceId: string, pattern: string): Promise<number>;
 }
 
 export class JobReads {
-  constructor(private readonly store: Store) {}
+  private readonly listQueries = new Map<string, ListQueries>();
+  private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
+  private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
+  private readonly counters: PreparedQuery<[workspaceId: string], JobCounters>;
+
+  constructor(private readonly store: Store) {
+    this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
+      db
+        .selectFrom("jobs")
+        .select([...jobViewColumns, "handed_over_at"])
+        .where("id", "=", jobId)
+        .where("workspace_id", "=", workspaceId),
+    );
+    this.videosOfJob = prepareQuery(store.db, 1, (db, jobId) =>
+      db.selectFrom("videos").select(videoViewColumns).where("job_id", "=", jobId).orderBy("position"),
+    );
+    this.counters = prepareQuery(store.db, 1, (db, workspaceId) =>
+      db
+        .selectFrom("workspaces")
+        .select(["jobs_queued", "jobs_processing", "jobs_done", "jobs_failed", "jobs_with_failures"])
+        .where("id", "=", workspaceId),
+    );
+  }
 
   async list(workspaceId: string, query: ListQuery): Promise<JobPage> {
-    const filtered = this.store.db
-      .selectFrom("jobs")
-      .where("workspace_id", "=", workspaceId)
-      .$if(query.status === "running", (q) => q.where("status", "=", "processing"))
-      .$if(query.status === "succeeded", (q) => q.where("status", "=", "done"))
-      .$if(query.status === "failed", (q) => q.where("has_failures", "=", 1))
-      .$if(query.search !== undefined, (q) =>
-        q.where((eb: ExpressionBuilder<Database, "jobs">) =>
-          eb("jobs.id", "in", this.jobsMatching(eb, workspaceId, query.search as string)),
-        ),
-      );
-    const rows = await filtered
-      .selectAll()
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
-    const total =
-      query.search === undefined
-        ? await this.totalFromCounters(workspaceId, query.status)
-        : Number(
-            (await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-          );
+    const queries = this.listQueriesFor(query.status, query.search !== undefined);
+    const pattern = query.search === undefined ? "" : prefixPattern(this.store.dialect, query.search);
+    const rows = await queries.page(workspaceId, pattern, query.limit, query.offset);
+    const total = await queries.total(workspaceId, pattern);
     return {
       data: rows.map(jobListItem),
       pagination: {
@@ -82,35 +109,90 @@ export class JobReads {
     };
   }
 
+  /** The prepared queries of a kind of page, made on first use. */
+  private listQueriesFor(status: ListFilter | undefined, searching: boolean): ListQueries {
+    const kind = `${status ?? "all"}:${searching}`;
+    let queries = this.listQueries.get(kind);
+    if (queries) return queries;
+    const { db } = this.store;
+    const filtered = (from: Kysely<Database>, workspaceId: string): Filtered => {
+      let q = from.selectFrom("jobs").where("workspace_id", "=", workspaceId);
+      if (status === "running") q = q.where("status", "=", "processing");
+      if (status === "succeeded") q = q.where("status", "=", "done");
+      if (status === "failed") q = q.where("has_failures", "=", 1);
+      return q;
+    };
+    if (searching) {
+      const matching = (from: Kysely<Database>, workspaceId: string, pattern: string) =>
+        filtered(from, workspaceId).where((eb) =>
+          eb("jobs.id", "in", this.jobsMatching(eb, workspaceId, pattern)),
+        );
+      const page = prepareQuery<[string, string, number, number], JobViewRow>(
+        db,
+        4,
+        (from, workspaceId, pattern, limit, offset) =>
+          matching(from, workspaceId, pattern)
+            .select(jobViewColumns)
+            .orderBy("id", "desc")
+            .limit(limit)
+            .offset(offset),
+      );
+      const total = prepareQuery<[string, string], { n: number | string }>(
+        db,
+        2,
+        (from, workspaceId, pattern) =>
+          matching(from, workspaceId, pattern).select((eb) => eb.fn.countAll<number>().as("n")),
+      );
+      queries = {
+        page: (workspaceId, pattern, limit, offset) => page.rows(db, workspaceId, pattern, limit, offset),
+        total: async (workspaceId, pattern) => Number((await total.first(db, workspaceId, pattern))?.n ?? 0),
+      };
+    } else {
+      const page = prepareQuery<[string, number, number], JobViewRow>(
+        db,
+        3,
+        (from, workspaceId, limit, offset) =>
+          filtered(from, workspaceId)
+            .select(jobViewColumns)
+            .orderBy("id", "desc")
+            .limit(limit)
+            .offset(offset),
+      );
+      queries = {
+        page: (workspaceId, _pattern, limit, offset) => page.rows(db, workspaceId, limit, offset),
+        total: (workspaceId) => this.totalFromCounters(workspaceId, status),
+      };
+    }
+    this.listQueries.set(kind, queries);
+    return queries;
+  }
+
   /**
    * Ids of the workspace's jobs whose id, or one of whose videos' ids or platform ids, starts with
-   * `prefix`. Three prefix lookups joined by UNION, each on an index of its own; an OR across them
-   * would make the database read every job of the workspace.
+   * the prefix `pattern` matches. Three prefix lookups joined by UNION, each on an index of its own;
+   * an OR across them would make the database read every job of the workspace.
    */
-  private jobsMatching(eb: ExpressionBuilder<Database, "jobs">, workspaceId: string, prefix: string) {
+  private jobsMatching(eb: ExpressionBuilder<Database, "jobs">, workspaceId: string, pattern: string) {
     const { dialect } = this.store;
     const videosWhere = (column: "videos.id" | "videos.platform_video_id") =>
       eb
         .selectFrom("videos")
         .select("videos.job_id as id")
         .where("videos.workspace_id", "=", workspaceId)
-        .where(startsWith(dialect, column, prefix));
+        .where(startsWith(dialect, column, pattern));
     return eb
       .selectFrom("jobs as matching")
       .select("matching.id as id")
       .where("matching.workspace_id", "=", workspaceId)
-      .where(startsWith(dialect, "matching.id", prefix))
+      .where(startsWith(dialect, "matching.id", pattern))
       .union(videosWhere("videos.id"))
       .union(videosWhere("videos.platform_video_id"));
   }
 
   /** Totals without a search come from the workspace's counters, so paging costs the same at any size. */
   private async totalFromCounters(workspaceId: string, status: ListFilter | undefined): Promise<number> {
-    const w = await this.store.db
-      .selectFrom("workspaces")
-      .select(["jobs_queued", "jobs_processing", "jobs_done", "jobs_failed", "jobs_with_failures"])
-      .where("id", "=", workspaceId)
-      .executeTakeFirstOrThrow();
+    const w = await this.counters.first(this.store.db, workspaceId);
+    if (!w) throw new Error(`Workspace ${workspaceId} has no row.`);
     switch (status) {
       case "running":
         return w.jobs_queued + w.jobs_processing;
@@ -124,12 +206,7 @@ export class JobReads {
   }
 
   async read(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
-    const job = await this.store.db
-      .selectFrom("jobs")
-      .selectAll()
-      .where("id", "=", jobId)
-      .where("workspace_id", "=", workspaceId)
-      .executeTakeFirst();
+    const job = await this.jobById.first(this.store.db, jobId, workspaceId);
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
     if (job.status === "processing") {
       return {
@@ -146,20 +223,11 @@ export class JobReads {
       const taken = await this.takeHandover(job);
       if (taken) return taken;
     }
-    const videos = await this.videosOf(job.id);
+    const videos = await this.videosOfJob.rows(this.store.db, job.id);
     return { body: this.settledBody(job, videos, false) };
   }
 
-  private videosOf(jobId: string): Promise<VideoRow[]> {
-    return this.store.db
-      .selectFrom("videos")
-      .selectAll()
-      .where("job_id", "=", jobId)
-      .orderBy("position")
-      .execute();
-  }
-
-  private settledBody(job: JobRow, videos: VideoRow[], withRows: boolean): JobRead {
+  private settledBody(job: JobViewRow, videos: VideoViewRow[], withRows: boolean): JobRead {
     return {
       job_id: job.id,
       // Only settled jobs reach here (the read answers running ones before).
@@ -176,7 +244,7 @@ export class JobReads {
    * the rows and the submitted URLs are deleted. If that response then cannot be delivered, the
    * caller puts them back with `restoreHandover`, so an undelivered read does not use the handover up.
    */
-  private async takeHandover(job: JobRow): Promise<JobReadOutcome | undefined> {
+  private async takeHandover(job: JobViewRow): Promise<JobReadOutcome | undefined> {
     const takenAt = Date.now();
     const videos = await this.store.db.transaction().execute(async (trx) => {
       const won = await trx

@@ -50,7 +50,40 @@ export type JobRead =
 
 export type SettledStatus = Exclude<JobStatus, "processing">;
 
-export function countsOf(job: JobRow): CountsView {
+/** The columns of a job that its views show: a read selects these and nothing else. */
+export const jobViewColumns = [
+  "id",
+  "status",
+  "schema_label",
+  "video_count",
+  "credits_charged",
+  "queued_count",
+  "processing_count",
+  "done_count",
+  "failed_count",
+  "created_at",
+  "completed_at",
+] as const;
+export type JobViewRow = Pick<JobRow, (typeof jobViewColumns)[number]>;
+
+/** The columns of a settled video that the read shows, the rows aside. */
+export const videoViewColumns = [
+  "platform_video_id",
+  "status",
+  "credits_charged",
+  "row_count",
+  "duration_seconds",
+  "chunk_count",
+  "error_code",
+  "error_message",
+  "error_retryable",
+] as const;
+export type VideoViewRow = Pick<VideoRow, (typeof videoViewColumns)[number]> &
+  Partial<Pick<VideoRow, "rows">>;
+
+export function countsOf(
+  job: Pick<JobRow, "queued_count" | "processing_count" | "done_count" | "failed_count">,
+): CountsView {
   return {
     queued: job.queued_count,
     processing: job.processing_count,
@@ -59,7 +92,7 @@ export function countsOf(job: JobRow): CountsView {
   };
 }
 
-export function jobListItem(job: JobRow): JobListItem {
+export function jobListItem(job: JobViewRow): JobListItem {
   const settled = job.status !== "processing";
   return {
     job_id: job.id,
@@ -76,12 +109,12 @@ export function jobListItem(job: JobRow): JobListItem {
 }
 
 /** A settled video as the read shows it; `withRows` is false once the rows are handed over. */
-export function videoResult(video: VideoRow, withRows: boolean): VideoResult {
+export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult {
   if (video.status === "done") {
     return {
       video_id: video.platform_video_id,
       status: "done",
-      rows: withRows && video.rows !== null ? { results: JSON.parse(video.rows) as Row[] } : null,
+      rows: withRows && typeof video.rows === "string" ? { results: JSON.parse(video.rows) as Row[] } : null,
       usage: {
         credits_charged: video.credits_charged,
         row_count: video.row_count ?? 0,

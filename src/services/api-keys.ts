@@ -6,6 +6,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { ApiError } from "../errors.js";
 import type { Plan } from "../plans.js";
 import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 
@@ -31,7 +32,17 @@ export interface CreatedKey {
   label: string;
 }
 
-function view(row: ApiKeyRow): ApiKeyView {
+const viewColumns = [
+  "id",
+  "label",
+  "environment",
+  "last_four",
+  "last_used_at",
+  "revoked_at",
+  "created_at",
+] as const;
+
+function view(row: Pick<ApiKeyRow, (typeof viewColumns)[number]>): ApiKeyView {
   return {
     id: row.id,
     label: row.label,
@@ -73,17 +84,24 @@ export async function insertApiKey(
 }
 
 export class ApiKeyService {
-  constructor(private readonly store: Store) {}
+  private readonly keysOfWorkspace: PreparedQuery<
+    [workspaceId: string],
+    Pick<ApiKeyRow, (typeof viewColumns)[number]>
+  >;
+
+  constructor(private readonly store: Store) {
+    this.keysOfWorkspace = prepareQuery(store.db, 1, (db, workspaceId) =>
+      db
+        .selectFrom("api_keys")
+        .select(viewColumns)
+        .where("workspace_id", "=", workspaceId)
+        .orderBy("id", "desc"),
+    );
+  }
 
   /** Every key of the workspace, revoked ones included, newest first. */
   async list(workspaceId: string): Promise<ApiKeyView[]> {
-    const rows = await this.store.db
-      .selectFrom("api_keys")
-      .selectAll()
-      .where("workspace_id", "=", workspaceId)
-      .orderBy("id", "desc")
-      .execute();
-    return rows.map(view);
+    return (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view);
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

@@ -2,6 +2,7 @@
 import { hashApiKey, looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface Caller {
   readonly workspaceId: string;
@@ -12,41 +13,86 @@ export interface Caller {
 // `last_used_at` is promised to within a minute, so a busy key costs one write a minute, not one a request.
 const lastUsedPrecisionMs = 60_000;
 
+interface KeyOwner {
+  id: string;
+  workspace_id: string;
+  last_used_at: number | null;
+  plan_id: string;
+}
+
+/** A resolved key, kept while the database has not changed since it was read. */
+interface RememberedKey {
+  readonly owner: KeyOwner;
+  readonly caller: Caller;
+}
+
+// Bounds the memory of remembered keys; past it the memory starts over (a key costs one lookup again).
+const maxRememberedKeys = 10_000;
+
 export class Authenticator {
+  /** Keys resolved since the store's write stamp last moved, by hash. Only where the store has one. */
+  private readonly remembered = new Map<string, RememberedKey>();
+  private rememberedAt: string | undefined;
+  private readonly liveKeyByHash: PreparedQuery<[string], KeyOwner>;
+  private readonly markUsed: PreparedQuery<[number, string], unknown>;
+
   constructor(
     private readonly store: Store,
     private readonly plans: PlanTable,
-  ) {}
+  ) {
+    this.liveKeyByHash = prepareQuery(store.db, 1, (db, keyHash) =>
+      db
+        .selectFrom("api_keys")
+        .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
+        .select(["api_keys.id", "api_keys.workspace_id", "api_keys.last_used_at", "workspaces.plan_id"])
+        .where("api_keys.key_hash", "=", keyHash)
+        .where("api_keys.revoked_at", "is", null),
+    );
+    this.markUsed = prepareQuery(store.db, 2, (db, now, keyId) =>
+      db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId),
+    );
+  }
 
   /**
    * The caller behind a presented key, or null for a malformed, unknown or revoked one. The key is
-   * looked up in the store on every request (by its hash, through a unique index), so a revocation
-   * made by any process is seen by every process on the very next request.
+   * looked up in the store by its hash, through a unique index. On SQLite a resolved key is
+   * remembered until anything at all is written to the database (by any process: see
+   * `Store.writeStamp`), so a revocation made anywhere is seen on the very next request all the same.
    */
   async identify(presentedKey: string, now = Date.now()): Promise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
-    const row = await this.store.db
-      .selectFrom("api_keys")
-      .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
-      .select(["api_keys.id", "api_keys.workspace_id", "api_keys.last_used_at", "workspaces.plan_id"])
-      .where("api_keys.key_hash", "=", hashApiKey(presentedKey))
-      .where("api_keys.revoked_at", "is", null)
-      .executeTakeFirst();
-    if (!row) return null;
-    const plan = this.plans.get(row.plan_id);
+    const keyHash = hashApiKey(presentedKey);
+    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
+    // the lookup finds.
+    const stamp = this.store.writeStamp?.();
+    if (stamp !== this.rememberedAt) {
+      this.remembered.clear();
+      this.rememberedAt = stamp;
+    }
+    const known = stamp === undefined ? undefined : this.remembered.get(keyHash);
+    if (known && now - (known.owner.last_used_at ?? 0) < lastUsedPrecisionMs) return known.caller;
+
+    const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, keyHash));
+    if (!owner) return null;
+    const caller = known?.caller ?? this.callerOf(owner);
+    if (owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs) {
+      // This write moves the stamp, so nothing read so far is remembered past it.
+      await this.markUsed.run(this.store.db, now, owner.id);
+    } else if (stamp !== undefined) {
+      if (this.remembered.size >= maxRememberedKeys) this.remembered.clear();
+      this.remembered.set(keyHash, { owner, caller });
+    }
+    return caller;
+  }
+
+  private callerOf(owner: KeyOwner): Caller {
+    const plan = this.plans.get(owner.plan_id);
     if (!plan) {
       throw new Error(
-        `Workspace ${row.workspace_id} is on plan "${row.plan_id}", which the plan table lacks.`,
+        `Workspace ${owner.workspace_id} is on plan "${owner.plan_id}", which the plan table lacks.`,
       );
     }
-    if (row.last_used_at === null || now - row.last_used_at >= lastUsedPrecisionMs) {
-      await this.store.db
-        .updateTable("api_keys")
-        .set({ last_used_at: now })
-        .where("id", "=", row.id)
-        .execute();
-    }
-    return { workspaceId: row.workspace_id, keyId: row.id, plan };
+    return { workspaceId: owner.workspace_id, keyId: owner.id, plan };
   }
 }
 

@@ -3,6 +3,7 @@ import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../plans.js";
 import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { WorkspaceService } from "./workspaces.js";
 
 export interface UsageView {
@@ -18,27 +19,35 @@ export interface UsageView {
 const dailyDays = 14;
 
 export class UsageService {
+  private readonly failureCounts: PreparedQuery<[workspaceId: string], { code: string; count: number }>;
+  private readonly dailyCredits: PreparedQuery<
+    [workspaceId: string, fromDay: string],
+    { day: string; credits: number }
+  >;
+
   constructor(
     private readonly store: Store,
     private readonly workspaces: WorkspaceService,
-  ) {}
+  ) {
+    this.failureCounts = prepareQuery(store.db, 1, (db, workspaceId) =>
+      db.selectFrom("failure_counts").select(["code", "count"]).where("workspace_id", "=", workspaceId),
+    );
+    this.dailyCredits = prepareQuery(store.db, 2, (db, workspaceId, fromDay) =>
+      db
+        .selectFrom("daily_credits")
+        .select(["day", "credits"])
+        .where("workspace_id", "=", workspaceId)
+        .where("day", ">=", fromDay),
+    );
+  }
 
   async get(workspaceId: string, now = Date.now()): Promise<UsageView> {
     const workspace = await this.workspaces.current(workspaceId, now);
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
     const [failures, spent] = await Promise.all([
-      this.store.db
-        .selectFrom("failure_counts")
-        .select(["code", "count"])
-        .where("workspace_id", "=", workspaceId)
-        .execute(),
-      this.store.db
-        .selectFrom("daily_credits")
-        .select(["day", "credits"])
-        .where("workspace_id", "=", workspaceId)
-        .where("day", ">=", days[0] ?? "")
-        .execute(),
+      this.failureCounts.rows(this.store.db, workspaceId),
+      this.dailyCredits.rows(this.store.db, workspaceId, days[0] ?? ""),
     ]);
     const spentByDay = new Map(spent.map((row) => [row.day, Number(row.credits)]));
     const failuresByCode: Record<string, number> = {};

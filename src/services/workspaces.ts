@@ -4,6 +4,7 @@ import { cycleContaining } from "../domain/billing-cycle.js";
 import { newId } from "../domain/ids.js";
 import type { Plan, PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { CreditEntryKind, Database, WorkspaceRow } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 import { insertApiKey } from "./api-keys.js";
@@ -49,10 +50,16 @@ async function recordCreditEntry(
 }
 
 export class WorkspaceService {
+  private readonly workspaceById: PreparedQuery<[workspaceId: string], WorkspaceRow>;
+
   constructor(
     private readonly store: Store,
     private readonly plans: PlanTable,
-  ) {}
+  ) {
+    this.workspaceById = prepareQuery(store.db, 1, (db, workspaceId) =>
+      db.selectFrom("workspaces").selectAll().where("id", "=", workspaceId),
+    );
+  }
 
   planOf(workspace: Pick<WorkspaceRow, "plan_id">): Plan {
     const plan = this.plans.get(workspace.plan_id);
@@ -154,11 +161,7 @@ export class WorkspaceService {
    * the balance raised to the cycle allowance if it is below. Cheap when no cycle is due (one read).
    */
   async current(workspaceId: string, now = Date.now()): Promise<WorkspaceRow> {
-    const row = await this.store.db
-      .selectFrom("workspaces")
-      .selectAll()
-      .where("id", "=", workspaceId)
-      .executeTakeFirst();
+    const row = await this.workspaceById.first(this.store.db, workspaceId);
     if (!row) throw new UnknownWorkspaceError(workspaceId);
     if (cycleContaining(row.created_at, now).startedAt <= row.cycle_started_at) return row;
     return this.store.db

@@ -12,6 +12,13 @@ export type Dialect = "sqlite" | "postgres";
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /**
+   * SQLite only: a value that changes whenever anything is committed to the database, by this
+   * connection or any other (another process's included), and costs about a microsecond to read.
+   * While it stays the same, whatever was read from the database is still what it holds, so a cache
+   * checked against it is never stale. PostgreSQL offers nothing as cheap, so there it is absent.
+   */
+  readonly writeStamp?: () => string;
   close(): Promise<void>;
 }
 
@@ -62,7 +69,11 @@ function openSqlite(path: string): Store {
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  // data_version moves with commits of other connections, total_changes() with this one's writes.
+  const stamp = sqlite
+    .prepare("select (select data_version from pragma_data_version()) || ':' || total_changes()")
+    .pluck();
+  return { db, dialect: "sqlite", writeStamp: () => stamp.get() as string, close: () => db.destroy() };
 }
 
 function openPostgres(url: string, maxConnections: number): Store {

@@ -1,4 +1,5 @@
 // Queries built and compiled once, then run many times with new values: for the statements every request runs.
+import { randomBytes } from "node:crypto";
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
 import type { Database } from "./tables.js";
 
@@ -20,7 +21,8 @@ export interface PreparedQuery<Args extends readonly unknown[], Row> {
   first(runner: QueryRunner, ...args: Args): Promise<Row | undefined>;
 }
 
-const slotMark = "\u0000vidrows-slot:";
+// No constant a query is written with can equal a slot. (No NUL in it: PostgreSQL refuses those in text.)
+const slotMark = `vidrows-slot-${randomBytes(6).toString("hex")}:`;
 
 /**
  * Kysely builds and compiles a query from its builder on every call, which costs more than SQLite
