@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import { ApiError } from "../errors.js";
 import type { Dialect, Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { StampedCache } from "../store/stamped-cache.js";
 import type { Database, JobRow, WorkspaceRow } from "../store/tables.js";
 import {
   countsOf,
@@ -70,11 +71,16 @@ interface ListQueries {
 
 export class JobReads {
   private readonly listQueries = new Map<string, ListQueries>();
+  // Reads and pages are remembered until the next write to the store (on SQLite; see StampedCache).
+  private readonly reads: StampedCache<JobReadOutcome>;
+  private readonly pages: StampedCache<JobPage>;
   private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
   private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
   private readonly counters: PreparedQuery<[workspaceId: string], JobCounters>;
 
   constructor(private readonly store: Store) {
+    this.reads = new StampedCache(store, 1000);
+    this.pages = new StampedCache(store, 1000);
     this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
       db
         .selectFrom("jobs")
@@ -93,7 +99,12 @@ export class JobReads {
     );
   }
 
-  async list(workspaceId: string, query: ListQuery): Promise<JobPage> {
+  list(workspaceId: string, query: ListQuery): Promise<JobPage> {
+    const key = `${workspaceId}:${query.status}:${query.search}:${query.limit}:${query.offset}`;
+    return this.pages.get(key, async () => ({ value: await this.listNow(workspaceId, query) }));
+  }
+
+  private async listNow(workspaceId: string, query: ListQuery): Promise<JobPage> {
     const queries = this.listQueriesFor(query.status, query.search !== undefined);
     const pattern = query.search === undefined ? "" : prefixPattern(this.store.dialect, query.search);
     const rows = await queries.page(workspaceId, pattern, query.limit, query.offset);
@@ -205,7 +216,18 @@ export class JobReads {
     }
   }
 
-  async read(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
+  /**
+   * A job as its owner sees it now. Exactly one read of a settled job takes the rows (see
+   * `takeHandover`); other answers are remembered until the next write to the store.
+   */
+  read(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
+    return this.reads.get(`${workspaceId}:${jobId}`, async () => {
+      const outcome = await this.readNow(workspaceId, jobId);
+      return { value: outcome, remember: outcome.restoreHandover === undefined };
+    });
+  }
+
+  private async readNow(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
     const job = await this.jobById.first(this.store.db, jobId, workspaceId);
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
     if (job.status === "processing") {

@@ -7,6 +7,7 @@ import { ApiError } from "../errors.js";
 import type { Plan } from "../plans.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { StampedCache } from "../store/stamped-cache.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 
@@ -89,7 +90,11 @@ export class ApiKeyService {
     Pick<ApiKeyRow, (typeof viewColumns)[number]>
   >;
 
+  /** Lists, until the next write to the store (on SQLite; see StampedCache). */
+  private readonly lists: StampedCache<ApiKeyView[]>;
+
   constructor(private readonly store: Store) {
+    this.lists = new StampedCache(store, 1000);
     this.keysOfWorkspace = prepareQuery(store.db, 1, (db, workspaceId) =>
       db
         .selectFrom("api_keys")
@@ -100,8 +105,10 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  async list(workspaceId: string): Promise<ApiKeyView[]> {
-    return (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view);
+  list(workspaceId: string): Promise<ApiKeyView[]> {
+    return this.lists.get(workspaceId, async () => ({
+      value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view),
+    }));
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

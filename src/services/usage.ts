@@ -4,6 +4,7 @@ import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../plans.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { StampedCache } from "../store/stamped-cache.js";
 import type { WorkspaceService } from "./workspaces.js";
 
 export interface UsageView {
@@ -17,6 +18,7 @@ export interface UsageView {
 }
 
 const dailyDays = 14;
+const dayMs = 86_400_000;
 
 export class UsageService {
   private readonly failureCounts: PreparedQuery<[workspaceId: string], { code: string; count: number }>;
@@ -25,10 +27,13 @@ export class UsageService {
     { day: string; credits: number }
   >;
 
+  private readonly answers: StampedCache<UsageView>;
+
   constructor(
     private readonly store: Store,
     private readonly workspaces: WorkspaceService,
   ) {
+    this.answers = new StampedCache(store, 1000);
     this.failureCounts = prepareQuery(store.db, 1, (db, workspaceId) =>
       db.selectFrom("failure_counts").select(["code", "count"]).where("workspace_id", "=", workspaceId),
     );
@@ -41,7 +46,13 @@ export class UsageService {
     );
   }
 
-  async get(workspaceId: string, now = Date.now()): Promise<UsageView> {
+  /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
+  get(workspaceId: string, now = Date.now()): Promise<UsageView> {
+    const day = Math.floor(now / dayMs);
+    return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), now);
+  }
+
+  private async computeAt(workspaceId: string, now: number): Promise<{ value: UsageView; until: number }> {
     const workspace = await this.workspaces.current(workspaceId, now);
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
@@ -59,7 +70,7 @@ export class UsageService {
       done: workspace.jobs_done,
       failed: workspace.jobs_failed,
     };
-    return {
+    const usage: UsageView = {
       credits: {
         balance: workspace.balance,
         used_this_cycle: workspace.used_this_cycle,
@@ -73,6 +84,8 @@ export class UsageService {
       failures_by_code: failuresByCode,
       daily: days.map((date) => ({ date, credits: spentByDay.get(date) ?? 0 })),
     };
+    // The figures name today and the cycle, so they hold no longer than either, writes or not.
+    return { value: usage, until: Math.min(cycle.endsAt, (Math.floor(now / dayMs) + 1) * dayMs) };
   }
 
   /** Sets or clears the ceiling on credits used in a cycle, and answers with the usage object. */
