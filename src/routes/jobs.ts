@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf } from "../http/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
 import {
   errorResponses,
   Page,
@@ -197,7 +198,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         },
       },
     },
-    async (request) => options.reads.list(callerOf(request).workspaceId, request.query),
+    async (request, reply) =>
+      sendJsonAnswer(reply, await options.reads.list(callerOf(request).workspaceId, request.query)),
   );
 
   app.get(
@@ -229,7 +231,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
           );
         });
       }
-      return outcome.body;
+      return sendJsonAnswer(reply, outcome.body);
     },
   );
 };

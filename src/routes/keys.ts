@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { callerOf } from "../http/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
 import type { ApiKeyService } from "../services/api-keys.js";
 
@@ -42,7 +43,10 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         response: { 200: Type.Object({ data: Type.Array(ApiKey) }), ...errorResponses },
       },
     },
-    async (request) => ({ data: await apiKeys.list(callerOf(request).workspaceId) }),
+    async (request, reply) => {
+      const keys = await apiKeys.list(callerOf(request).workspaceId);
+      return sendJsonAnswer(reply, { data: keys }, keys);
+    },
   );
 
   app.post(

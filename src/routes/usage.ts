@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { callerOf } from "../http/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses, Timestamp } from "../http/common-schemas.js";
 import type { UsageService } from "../services/usage.js";
 
@@ -49,7 +50,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         response: { 200: Usage, ...errorResponses },
       },
     },
-    async (request) => usage.get(callerOf(request).workspaceId),
+    async (request, reply) => sendJsonAnswer(reply, await usage.get(callerOf(request).workspaceId)),
   );
 
   app.patch(
