@@ -4,11 +4,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
 import { type Authenticator, type Caller, presentedKey } from "../services/authentication.js";
 import type { RateLimiter } from "../services/rate-limiter.js";
+import type { WriteStamp } from "../store/database.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The authenticated caller, or null when no usable key came with the request. */
     caller: Caller | null;
+    /** The store's write stamp as of this request's arrival (SQLite), shared by its lookups. */
+    writeStamp: WriteStamp | undefined;
   }
   interface FastifyContextConfig {
     /** Served without a key (still rate limited, per client address). */
@@ -20,12 +23,15 @@ export interface AccessControlOptions {
   readonly authenticator: Authenticator;
   readonly rateLimiter: RateLimiter;
   readonly anonymousRequestsPerMinute: number;
+  writeStampForRequest(): WriteStamp | undefined;
 }
 
 export function accessControl(options: AccessControlOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = presentedKey(request.headers);
-    const caller = key === undefined ? null : await options.authenticator.identify(key);
+    request.writeStamp = options.writeStampForRequest();
+    const caller =
+      key === undefined ? null : await options.authenticator.identify(key, Date.now(), request.writeStamp);
     request.caller = caller;
 
     // A request without a usable key counts against its client address, so keys cannot be guessed at speed.

@@ -50,6 +50,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.setNotFoundHandler(trackRoutes(app));
   refuseUnknownQueryParameters(app);
   app.decorateRequest("caller", null);
+  app.decorateRequest("writeStamp", undefined);
 
   // JSON is the only body the API reads; every other content type answers 415.
   app.removeAllContentTypeParsers();

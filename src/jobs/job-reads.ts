@@ -1,7 +1,7 @@
 // Reading jobs: the paged list (never rows) and the single read that hands the rows over once.
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { ApiError } from "../errors.js";
-import type { Dialect, Store } from "../store/database.js";
+import type { Dialect, Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { Database, JobRow, WorkspaceRow } from "../store/tables.js";
@@ -99,9 +99,9 @@ export class JobReads {
     );
   }
 
-  list(workspaceId: string, query: ListQuery): Promise<JobPage> {
+  list(workspaceId: string, query: ListQuery, stamp?: WriteStamp): Promise<JobPage> {
     const key = `${workspaceId}:${query.status}:${query.search}:${query.limit}:${query.offset}`;
-    return this.pages.get(key, async () => ({ value: await this.listNow(workspaceId, query) }));
+    return this.pages.get(key, async () => ({ value: await this.listNow(workspaceId, query) }), { stamp });
   }
 
   private async listNow(workspaceId: string, query: ListQuery): Promise<JobPage> {
@@ -220,11 +220,15 @@ export class JobReads {
    * A job as its owner sees it now. Exactly one read of a settled job takes the rows (see
    * `takeHandover`); other answers are remembered until the next write to the store.
    */
-  read(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
-    return this.reads.get(`${workspaceId}:${jobId}`, async () => {
-      const outcome = await this.readNow(workspaceId, jobId);
-      return { value: outcome, remember: outcome.restoreHandover === undefined };
-    });
+  read(workspaceId: string, jobId: string, stamp?: WriteStamp): Promise<JobReadOutcome> {
+    return this.reads.get(
+      `${workspaceId}:${jobId}`,
+      async () => {
+        const outcome = await this.readNow(workspaceId, jobId);
+        return { value: outcome, remember: outcome.restoreHandover === undefined };
+      },
+      { stamp },
+    );
   }
 
   private async readNow(workspaceId: string, jobId: string): Promise<JobReadOutcome> {

@@ -199,7 +199,10 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       },
     },
     async (request, reply) =>
-      sendJsonAnswer(reply, await options.reads.list(callerOf(request).workspaceId, request.query)),
+      sendJsonAnswer(
+        reply,
+        await options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
+      ),
   );
 
   app.get(
@@ -215,7 +218,11 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const outcome = await options.reads.read(callerOf(request).workspaceId, request.params.job_id);
+      const outcome = await options.reads.read(
+        callerOf(request).workspaceId,
+        request.params.job_id,
+        request.writeStamp,
+      );
       const restore = outcome.restoreHandover;
       if (restore) {
         // The rows count as handed over only once this response has been written out whole. When the

@@ -44,7 +44,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
       },
     },
     async (request, reply) => {
-      const keys = await apiKeys.list(callerOf(request).workspaceId);
+      const keys = await apiKeys.list(callerOf(request).workspaceId, request.writeStamp);
       return sendJsonAnswer(reply, { data: keys }, keys);
     },
   );

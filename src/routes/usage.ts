@@ -50,7 +50,8 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         response: { 200: Usage, ...errorResponses },
       },
     },
-    async (request, reply) => sendJsonAnswer(reply, await usage.get(callerOf(request).workspaceId)),
+    async (request, reply) =>
+      sendJsonAnswer(reply, await usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp)),
   );
 
   app.patch(

@@ -5,7 +5,7 @@ import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { ApiError } from "../errors.js";
 import type { Plan } from "../plans.js";
-import type { Store } from "../store/database.js";
+import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
@@ -105,10 +105,12 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  list(workspaceId: string): Promise<ApiKeyView[]> {
-    return this.lists.get(workspaceId, async () => ({
-      value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view),
-    }));
+  list(workspaceId: string, stamp?: WriteStamp): Promise<ApiKeyView[]> {
+    return this.lists.get(
+      workspaceId,
+      async () => ({ value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view) }),
+      { stamp },
+    );
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

@@ -1,7 +1,7 @@
 // Who is calling: an API key resolved to its workspace and plan with one indexed lookup.
 import { hashApiKey, looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../plans.js";
-import type { Store } from "../store/database.js";
+import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface Caller {
@@ -58,13 +58,14 @@ export class Authenticator {
    * looked up in the store by its hash, through a unique index. On SQLite a resolved key is
    * remembered until anything at all is written to the database (by any process: see
    * `Store.writeStamp`), so a revocation made anywhere is seen on the very next request all the same.
+   * `writeStamp` is the request's (see `Store.writeStampFromNow`); without one the store's is read.
    */
-  async identify(presentedKey: string, now = Date.now()): Promise<Caller | null> {
+  async identify(presentedKey: string, now = Date.now(), writeStamp?: WriteStamp): Promise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
     const keyHash = hashApiKey(presentedKey);
     // Read before the lookup: whatever is written after this moment moves it, and so forgets what
     // the lookup finds.
-    const stamp = this.store.writeStamp?.();
+    const stamp = (writeStamp ?? this.store.writeStamp)?.();
     if (stamp !== this.rememberedAt) {
       this.remembered.clear();
       this.rememberedAt = stamp;

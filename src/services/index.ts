@@ -2,7 +2,7 @@
 import { JobReads } from "../jobs/job-reads.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import type { PlanTable } from "../plans.js";
-import type { Store } from "../store/database.js";
+import type { Store, WriteStamp } from "../store/database.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import { ApiKeyService } from "./api-keys.js";
 import { Authenticator } from "./authentication.js";
@@ -21,6 +21,8 @@ export interface Services {
   readonly jobSubmission: JobSubmission;
   readonly jobReads: JobReads;
   readonly webhooks: WebhookEndpoints;
+  /** The write stamp one request's lookups share (SQLite), read as the request arrives. */
+  writeStampForRequest(): WriteStamp | undefined;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -37,5 +39,6 @@ export function createServices(store: Store, plans: PlanTable, extractionAvailab
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
     jobReads: new JobReads(store),
     webhooks: new WebhookEndpoints(store),
+    writeStampForRequest: () => store.writeStampFromNow?.(),
   };
 }

@@ -2,7 +2,7 @@
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../plans.js";
-import type { Store } from "../store/database.js";
+import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { WorkspaceService } from "./workspaces.js";
@@ -47,9 +47,9 @@ export class UsageService {
   }
 
   /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
-  get(workspaceId: string, now = Date.now()): Promise<UsageView> {
+  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): Promise<UsageView> {
     const day = Math.floor(now / dayMs);
-    return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), now);
+    return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), { now, stamp });
   }
 
   private async computeAt(workspaceId: string, now: number): Promise<{ value: UsageView; until: number }> {

@@ -9,16 +9,26 @@ import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
 
+/** Reads the store's write stamp (see `Store.writeStamp`). */
+export type WriteStamp = () => string;
+
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
   /**
    * SQLite only: a value that changes whenever anything is committed to the database, by this
-   * connection or any other (another process's included), and costs about a microsecond to read.
-   * While it stays the same, whatever was read from the database is still what it holds, so a cache
-   * checked against it is never stale. PostgreSQL offers nothing as cheap, so there it is absent.
+   * connection or any other (another process's included). While it stays the same, whatever was
+   * read from the database is still what it holds, so a cache checked against it is never stale.
+   * PostgreSQL offers nothing as cheap, so there it is absent.
    */
-  readonly writeStamp?: () => string;
+  readonly writeStamp?: WriteStamp;
+  /**
+   * SQLite only: a write stamp for the lookups of one request. Learning of other processes' commits
+   * takes SQLite's read lock (a few microseconds), so this does it once, now, when the request
+   * arrives, and its stamp reuses that reading; this connection's own writes it still sees at once.
+   * An answer is then as of a moment after the request arrived, as any answer is.
+   */
+  readonly writeStampFromNow?: () => WriteStamp;
   close(): Promise<void>;
 }
 
@@ -70,10 +80,18 @@ function openSqlite(path: string): Store {
   sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
-  const stamp = sqlite
-    .prepare("select (select data_version from pragma_data_version()) || ':' || total_changes()")
-    .pluck();
-  return { db, dialect: "sqlite", writeStamp: () => stamp.get() as string, close: () => db.destroy() };
+  const othersCommits = sqlite.prepare("pragma data_version").pluck();
+  const ownChanges = sqlite.prepare("select total_changes()").pluck();
+  return {
+    db,
+    dialect: "sqlite",
+    writeStamp: () => `${othersCommits.get()}:${ownChanges.get()}`,
+    writeStampFromNow: () => {
+      const others = othersCommits.get();
+      return () => `${others}:${ownChanges.get()}`;
+    },
+    close: () => db.destroy(),
+  };
 }
 
 function openPostgres(url: string, maxConnections: number): Store {

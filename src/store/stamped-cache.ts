@@ -1,5 +1,5 @@
 // Answers computed from the database, kept in memory only while nothing at all has been written to it.
-import type { Store } from "./database.js";
+import type { Store, WriteStamp } from "./database.js";
 
 interface Remembered<V> {
   readonly value: V;
@@ -9,7 +9,7 @@ interface Remembered<V> {
 
 /**
  * A cache that can never serve a stale answer: every lookup first reads the store's write stamp
- * (see `Store.writeStamp`, about a microsecond on SQLite), and the moment it moves, by a write of this
+ * (see `Store.writeStamp`), and the moment it moves, by a write of this
  * process or of any other, everything remembered is dropped. Reads between writes, such as a client
  * polling a settled job or its usage, are then answered without a query. Where the store has no write
  * stamp (PostgreSQL), nothing is remembered and every lookup computes.
@@ -27,14 +27,16 @@ export class StampedCache<V> {
   /**
    * The value remembered under `key`, or `compute()`'s, remembered if nothing was written meanwhile.
    * `compute` may say how long its value holds if nothing is written (`until`, Unix ms); a value that
-   * comes with `remember: false` (one whose reading wrote, say) is not kept.
+   * comes with `remember: false` (one whose reading wrote, say) is not kept. `stamp` is the request's
+   * (see `Store.writeStampFromNow`); without one the store's own is read.
    */
   async get(
     key: string,
     compute: () => Promise<{ value: V; until?: number; remember?: boolean }>,
-    now = Date.now(),
+    options: { now?: number; stamp?: WriteStamp } = {},
   ): Promise<V> {
-    const stamp = this.store.writeStamp?.();
+    const now = options.now ?? Date.now();
+    const stamp = (options.stamp ?? this.store.writeStamp)?.();
     if (stamp === undefined) return (await compute()).value;
     if (stamp !== this.stamp) {
       this.values.clear();

@@ -32,7 +32,7 @@ for (const dialect of dialects) {
         const rows = await store.db.selectFrom("rate_limit_windows").select("subject").execute();
         return { value: rows.length };
       };
-      return { read: (key = "k", now?: number) => cache.get(key, count, now), computed: () => computed };
+      return { read: (key = "k", now?: number) => cache.get(key, count, { now }), computed: () => computed };
     }
 
     const write = (on: Store, subject: string) =>
@@ -58,13 +58,26 @@ for (const dialect of dialects) {
         expect(cache.computed()).toBe(2);
       });
 
+      it("shares one reading of other writers within a request, still seeing its own writes", async () => {
+        const requestStamp = store.writeStampFromNow?.();
+        if (!requestStamp) throw new Error("SQLite stores have a write stamp");
+        const atArrival = requestStamp();
+        await write(other, "during-request");
+        // Another process's commit after the request arrived: the request may answer as of its arrival.
+        expect(requestStamp()).toBe(atArrival);
+        await write(store, "own-during-request");
+        expect(requestStamp()).not.toBe(atArrival);
+        // The next request reads other writers anew.
+        expect(store.writeStampFromNow?.()()).not.toBe(requestStamp());
+      });
+
       it("keeps no value that asks not to be kept, and none past its time", async () => {
         const cache = new StampedCache<string>(store, 10);
         let computed = 0;
         const once = () => cache.get("k", async () => ({ value: `v${++computed}`, remember: false }));
         expect([await once(), await once()]).toEqual(["v1", "v2"]);
         const timed = (now: number) =>
-          cache.get("t", async () => ({ value: `t${++computed}`, until: 1000 }), now);
+          cache.get("t", async () => ({ value: `t${++computed}`, until: 1000 }), { now });
         expect([await timed(10), await timed(999), await timed(1000)]).toEqual(["t3", "t3", "t4"]);
       });
     } else {
