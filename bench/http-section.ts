@@ -16,6 +16,8 @@ export interface EndpointResult {
   /** The least real/bare ratio issue 5 asks for, if it names one. */
   readonly targetRatio: number | null;
   readonly load: MeasuredLoad;
+  /** The bare server under the same load (same method), measured just before this endpoint. */
+  readonly bareLoad: MeasuredLoad;
   /** Real requests per second over the bare server's, for the same method. */
   readonly ratio: number;
   /** The bare server's CPU per request over the real one's: the ratio on a machine with nothing else to do. */
@@ -178,6 +180,8 @@ export async function runHttpSection(
       `${dialect}: bare POST ${barePost.requestsPerSecond.toFixed(0)} req/s, ${barePost.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
     );
 
+    // Each endpoint is divided by a bare run taken just before it, not by the first one: on a shared
+    // machine the load of other work drifts within a run, and neighbours in time see the same drift.
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
       // When profiling, each endpoint gets a server of its own, so each profile shows one endpoint's hot spots.
@@ -197,7 +201,13 @@ export async function runHttpSection(
         endpoint.path,
       );
       if (server !== real) await server.stop();
-      const yardstick = endpoint.method === "POST" ? barePost : bareGet;
+      const yardstick = await load(
+        bare,
+        endpoint.method === "POST"
+          ? { method: "POST", headers: jsonHeaders, body: postBody }
+          : { method: "GET", headers: {} },
+        "/",
+      );
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
       const cpuRatio = yardstick.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
       results.push({
@@ -206,6 +216,7 @@ export async function runHttpSection(
         path: endpoint.path,
         targetRatio: endpoint.targetRatio,
         load: measured,
+        bareLoad: yardstick,
         ratio,
         cpuRatio,
       });
