@@ -24,6 +24,9 @@ type JobCounters = Pick<
   "jobs_queued" | "jobs_processing" | "jobs_done" | "jobs_failed" | "jobs_with_failures"
 >;
 
+/** Reads of jobs with more videos than this are not remembered: their answers are large. */
+const rememberedJobVideos = 200;
+
 export type ListFilter = "running" | "succeeded" | "failed";
 
 export interface ListQuery {
@@ -79,8 +82,10 @@ export class JobReads {
   private readonly counters: PreparedQuery<[workspaceId: string], JobCounters>;
 
   constructor(private readonly store: Store) {
-    this.reads = new StampedCache(store, 1000);
-    this.pages = new StampedCache(store, 1000);
+    // Bounded so that what is remembered stays within tens of MB: at most 256 answers of each kind,
+    // and reads only of jobs small enough that their answer is (see `rememberedJobVideos`).
+    this.reads = new StampedCache(store, 256);
+    this.pages = new StampedCache(store, 256);
     this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
       db
         .selectFrom("jobs")
@@ -225,7 +230,8 @@ export class JobReads {
       `${workspaceId}:${jobId}`,
       async () => {
         const outcome = await this.readNow(workspaceId, jobId);
-        return { value: outcome, remember: outcome.restoreHandover === undefined };
+        const small = outcome.body.videos <= rememberedJobVideos;
+        return { value: outcome, remember: small && outcome.restoreHandover === undefined };
       },
       { stamp },
     );
