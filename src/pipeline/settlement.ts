@@ -12,6 +12,18 @@ import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
 import type { Database, JobStatus } from "../store/tables.js";
 import { recordJobEvents } from "../webhooks/outbox.js";
+import {
+  addDailyCredits,
+  addFailures,
+  addToWorkspaceCounters,
+  countInJobWithFailures,
+  countInJobWithoutFailures,
+  lockAndReadWorkspace,
+  lockHeldVideo,
+  lockJob,
+  writeDone,
+  writeFailed,
+} from "./settlement-statements.js";
 
 export type VideoOutcome =
   | {
@@ -144,23 +156,13 @@ export async function settleVideos(
     if (lockRows) {
       held = new Set();
       for (const videoId of sortedUnique(settlements.map((s) => s.video.videoId))) {
-        const locked = await trx
-          .updateTable("videos")
-          .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
-          .where("id", "=", videoId)
-          .where("lease_owner", "=", workerId)
-          .where("status", "=", "processing")
-          .executeTakeFirst();
-        if (locked.numUpdatedRows > 0n) held.add(videoId);
+        const locked = await lockHeldVideo(store.db).run(trx, videoId, workerId);
+        if ((locked.numAffectedRows ?? 0n) > 0n) held.add(videoId);
       }
       for (const jobId of sortedUnique(
         settlements.filter((s) => held?.has(s.video.videoId)).map((s) => s.video.jobId),
       )) {
-        await trx
-          .updateTable("jobs")
-          .set((eb) => ({ status: eb.ref("status") }))
-          .where("id", "=", jobId)
-          .execute();
+        await lockJob(store.db).run(trx, jobId);
       }
     }
     const candidates = held ? settlements.filter((s) => held.has(s.video.videoId)) : settlements;
@@ -169,12 +171,8 @@ export async function settleVideos(
     // statement), so two cannot both spend the last credits.
     const workspaces = new Map<string, WorkspaceChange>();
     for (const workspaceId of sortedUnique(candidates.map((s) => s.video.workspaceId))) {
-      let workspace = await trx
-        .updateTable("workspaces")
-        .set((eb) => ({ plan_id: eb.ref("plan_id") }))
-        .where("id", "=", workspaceId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      let workspace = await lockAndReadWorkspace(store.db).first(trx, workspaceId);
+      if (!workspace) throw new Error(`Workspace ${workspaceId} of a video being settled does not exist.`);
       const plan = plans.get(workspace.plan_id);
       const cycleDue = cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at;
       if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspaceId, plan, now);
@@ -202,7 +200,7 @@ export async function settleVideos(
         used_this_cycle: workspace.usedThisCycle,
         hard_cap: workspace.hardCap,
       });
-      const written = await writeOutcome(trx, workerId, video.videoId, outcome, charge, now);
+      const written = await writeOutcome(store, trx, workerId, video.videoId, outcome, charge, now);
       if (!written) continue;
       outcomes.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
       const job = jobs.get(video.jobId) ?? {
@@ -229,10 +227,10 @@ export async function settleVideos(
 
     for (const jobId of [...jobs.keys()].sort(byId)) {
       const change = jobs.get(jobId) as JobChange;
-      await countInJob(trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
+      await countInJob(store, trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
     }
     for (const [workspaceId, change] of [...workspaces].sort(([a], [b]) => byId(a, b))) {
-      await recordWorkspaceChange(trx, workspaceId, change, now);
+      await recordWorkspaceChange(store, trx, workspaceId, change, now);
     }
 
     return settlements.map(({ video }): SettlementResult => {
@@ -249,6 +247,7 @@ export async function settleVideos(
 
 /** Writes the video's outcome and charge; false when its lease was lost (another worker settles it). */
 async function writeOutcome(
+  store: Store,
   trx: Transaction<Database>,
   workerId: string,
   videoId: string,
@@ -256,41 +255,34 @@ async function writeOutcome(
   charge: number,
   now: number,
 ): Promise<boolean> {
-  const written = await trx
-    .updateTable("videos")
-    .set(
-      outcome.kind === "done"
-        ? {
-            status: "done",
-            rows: JSON.stringify(outcome.rows),
-            row_count: outcome.rows.length,
-            duration_seconds: Math.round(outcome.durationSeconds),
-            chunk_count: outcome.chunkCount,
-            credits_charged: charge,
-            lease_owner: null,
-            lease_expires_at: null,
-            settled_at: now,
-          }
-        : {
-            status: "failed",
-            error_code: outcome.code,
-            error_message: outcome.message,
-            error_retryable: outcome.retryable ? 1 : 0,
-            credits_charged: 0,
-            lease_owner: null,
-            lease_expires_at: null,
-            settled_at: now,
-          },
-    )
-    .where("id", "=", videoId)
-    .where("lease_owner", "=", workerId)
-    .where("status", "=", "processing")
-    .executeTakeFirst();
-  return written.numUpdatedRows > 0n;
+  const written =
+    outcome.kind === "done"
+      ? await writeDone(store.db).run(
+          trx,
+          JSON.stringify(outcome.rows),
+          outcome.rows.length,
+          Math.round(outcome.durationSeconds),
+          outcome.chunkCount,
+          charge,
+          now,
+          videoId,
+          workerId,
+        )
+      : await writeFailed(store.db).run(
+          trx,
+          outcome.code,
+          outcome.message,
+          outcome.retryable ? 1 : 0,
+          now,
+          videoId,
+          workerId,
+        );
+  return (written.numAffectedRows ?? 0n) > 0n;
 }
 
 /** The batch's charges and counts on the workspace: balance, usage counters, daily credits, ledger, failures. */
 async function recordWorkspaceChange(
+  store: Store,
   trx: Transaction<Database>,
   workspaceId: string,
   change: WorkspaceChange,
@@ -298,30 +290,19 @@ async function recordWorkspaceChange(
 ) {
   const jobsNotDone = change.jobsSettled - change.jobsDone;
   if (change.videosProcessed > 0 || change.jobsWithFailures > 0 || change.jobsSettled > 0) {
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({
-        balance: eb("balance", "-", change.charged),
-        used_this_cycle: eb("used_this_cycle", "+", change.charged),
-        videos_processed: eb("videos_processed", "+", change.videosProcessed),
-        jobs_with_failures: eb("jobs_with_failures", "+", change.jobsWithFailures),
-        jobs_processing: eb("jobs_processing", "-", change.jobsSettled),
-        jobs_done: eb("jobs_done", "+", change.jobsDone),
-        jobs_failed: eb("jobs_failed", "+", jobsNotDone),
-      }))
-      .where("id", "=", workspaceId)
-      .execute();
+    await addToWorkspaceCounters(store.db).run(
+      trx,
+      change.charged,
+      change.videosProcessed,
+      change.jobsWithFailures,
+      change.jobsSettled,
+      change.jobsDone,
+      jobsNotDone,
+      workspaceId,
+    );
   }
   if (change.videosProcessed > 0) {
-    await trx
-      .insertInto("daily_credits")
-      .values({ workspace_id: workspaceId, day: utcDay(now), credits: change.charged })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "day"])
-          .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", change.charged) })),
-      )
-      .execute();
+    await addDailyCredits(store.db).run(trx, workspaceId, utcDay(now), change.charged);
     // One ledger line per charged video, its balance as the videos before it in the batch left it.
     await trx
       .insertInto("credit_ledger")
@@ -338,46 +319,29 @@ async function recordWorkspaceChange(
       .execute();
   }
   for (const [code, count] of change.failures) {
-    await trx
-      .insertInto("failure_counts")
-      .values({ workspace_id: workspaceId, code, count })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "code"])
-          .doUpdateSet((eb) => ({ count: eb("failure_counts.count", "+", count) })),
-      )
-      .execute();
+    await addFailures(store.db).run(trx, workspaceId, code, count);
   }
 }
 
 /** Moves the batch's videos from their job's `processing` count to `done` or `failed`; settles the job after its last video. */
 async function countInJob(
+  store: Store,
   trx: Transaction<Database>,
   jobId: string,
   change: JobChange,
   workspace: WorkspaceChange,
   now: number,
 ): Promise<void> {
-  const job = await trx
-    .updateTable("jobs")
-    .set((eb) => ({
-      processing_count: eb("processing_count", "-", change.done + change.failed),
-      done_count: eb("done_count", "+", change.done),
-      failed_count: eb("failed_count", "+", change.failed),
-      has_failures: change.failed > 0 ? 1 : eb.ref("has_failures"),
-      credits_charged: eb("credits_charged", "+", change.charge),
-    }))
-    .where("id", "=", jobId)
-    .returning([
-      "queued_count",
-      "processing_count",
-      "done_count",
-      "failed_count",
-      "video_count",
-      "schema_label",
-      "credits_charged",
-    ])
-    .executeTakeFirstOrThrow();
+  const statement = change.failed > 0 ? countInJobWithFailures : countInJobWithoutFailures;
+  const job = await statement(store.db).first(
+    trx,
+    change.done + change.failed,
+    change.done,
+    change.failed,
+    change.charge,
+    jobId,
+  );
+  if (!job) throw new Error(`Job ${jobId} of a video being settled does not exist.`);
   const counts = {
     queued: job.queued_count,
     processing: job.processing_count,
