@@ -6,26 +6,6 @@ import type { WorkspacesTable } from "../store/tables.js";
 // A worker settling hundreds of videos a second spent a good share of its time in Kysely building and
 // compiling these same statements again for every video; prepared, each run only fills in the values.
 
-/** Locks a video this worker holds (PostgreSQL); no row when its lease was lost. */
-export const lockHeldVideo = preparedPerStore<[videoId: string, workerId: string], never>(
-  2,
-  (db, videoId, workerId) =>
-    db
-      .updateTable("videos")
-      .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
-      .where("id", "=", videoId)
-      .where("lease_owner", "=", workerId)
-      .where("status", "=", "processing"),
-);
-
-/** Locks a job's row (PostgreSQL), in the lock order videos, jobs, workspaces. */
-export const lockJob = preparedPerStore<[jobId: string], never>(1, (db, jobId) =>
-  db
-    .updateTable("jobs")
-    .set((eb) => ({ status: eb.ref("status") }))
-    .where("id", "=", jobId),
-);
-
 /** Locks a workspace's row and reads it in the same statement. */
 export const lockAndReadWorkspace = preparedPerStore<[workspaceId: string], Selectable<WorkspacesTable>>(
   1,
