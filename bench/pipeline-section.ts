@@ -122,6 +122,8 @@ export interface PipelineRun<Inspection = undefined> {
   name: string;
   /** `vidrows worker` processes sharing the queue (started together); 1 without it. */
   workers?: number;
+  /** Workspaces the videos are spread over, evenly, in fair-queue order; 1 without it. */
+  workspaces?: number;
   /** Reads what else the caller wants to know from the database, once every video has settled. */
   inspect?: (database: BenchDatabase) => Promise<Inspection>;
 }
@@ -141,11 +143,18 @@ export async function runPipeline<Inspection = undefined>(
   const captionsDir = mkdtempSync(join(tmpdir(), "vidrows-bench-captions-"));
   const model = await startBenchModel(run.modelDelayMs);
   try {
-    const workspace = await seedWorkspace(database.store);
-    const platformIds = await seedQueue(database.store, workspace, {
-      jobCount: Math.ceil(run.videos / run.videosPerJob),
-      videosPerJob: Math.min(run.videos, run.videosPerJob),
-    });
+    const workspaces = run.workspaces ?? 1;
+    const perWorkspace = Math.ceil(run.videos / workspaces);
+    const platformIds: string[] = [];
+    for (let w = 0; w < workspaces; w++) {
+      const workspace = await seedWorkspace(database.store);
+      platformIds.push(
+        ...(await seedQueue(database.store, workspace, {
+          jobCount: Math.ceil(perWorkspace / run.videosPerJob),
+          videosPerJob: Math.min(perWorkspace, run.videosPerJob),
+        })),
+      );
+    }
     for (const id of platformIds) writeFileSync(join(captionsDir, `${id}.vtt`), run.captions);
     const videos = platformIds.length;
     const workerCount = run.workers ?? 1;

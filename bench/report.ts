@@ -92,7 +92,7 @@ function scaleTable(section: ScaleSectionResult): string {
   const { one, two } = section;
   const met = section.ratio <= targets.twoWorkerRatio && one.settledOnce && two.settledOnce;
   return [
-    `### Scale-out on ${section.dialect}: ${section.videos} videos, a model that answers in ${section.modelDelayMs} ms, each worker at VIDROWS_WORKER_VIDEOS=${section.workerVideos} and VIDROWS_MODEL_CONCURRENCY=${section.modelConcurrency}`,
+    `### Scale-out on ${section.dialect}: ${section.videos} videos of ${section.workspaces} workspaces, a model that answers in ${section.modelDelayMs} ms, each worker at VIDROWS_WORKER_VIDEOS=${section.workerVideos} and VIDROWS_MODEL_CONCURRENCY=${section.modelConcurrency}`,
     "",
     "| Measure | one worker | two workers | ratio (two/one) | target | met |",
     "|---|---:|---:|---:|---:|:---:|",

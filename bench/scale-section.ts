@@ -34,6 +34,7 @@ export interface ScaleRun {
 export interface ScaleSectionResult {
   readonly dialect: BenchDialect;
   readonly videos: number;
+  readonly workspaces: number;
   readonly modelDelayMs: number;
   /** VIDROWS_WORKER_VIDEOS and VIDROWS_MODEL_CONCURRENCY of each worker. */
   readonly workerVideos: number;
@@ -85,6 +86,9 @@ async function runWith(dialect: BenchDialect, options: BenchOptions, workers: nu
     },
     name: `vidrows-worker-scale-${workers}-${dialect}`,
     workers,
+    // Many customers, as in production (and in the scale-out test): settlements of one workspace take
+    // turns by design, so a single workspace would measure that lock rather than the workers.
+    workspaces: options.scaleWorkspaces,
     inspect: countsOf,
   });
   const counts = run.inspection;
@@ -128,6 +132,7 @@ export async function runScaleSection(
   return {
     dialect,
     videos: options.scaleVideos,
+    workspaces: options.scaleWorkspaces,
     modelDelayMs: options.scaleModelDelayMs,
     workerVideos: options.scaleWorkerVideos,
     modelConcurrency: options.scaleWorkerVideos,
