@@ -135,19 +135,6 @@ export const addToWorkspaceCounters = preparedPerStore<
     .where("id", "=", workspaceId),
 );
 
-export const addDailyCredits = preparedPerStore<[workspaceId: string, day: string, credits: number], never>(
-  3,
-  (db, workspaceId, day, credits) =>
-    db
-      .insertInto("daily_credits")
-      .values({ workspace_id: workspaceId, day, credits })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "day"])
-          .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", credits) })),
-      ),
-);
-
 export const addFailures = preparedPerStore<[workspaceId: string, code: string, count: number], never>(
   3,
   (db, workspaceId, code, count) =>

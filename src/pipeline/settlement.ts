@@ -1,6 +1,6 @@
 // Settling a video: its outcome, its charge, its job's counts and status, and the usage counters,
 // all in one transaction, so a video is charged exactly once or not at all.
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { newId } from "../domain/ids.js";
 import { isSettled, jobStatus } from "../domain/job-status.js";
@@ -10,10 +10,9 @@ import type { Row } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
-import type { Database, JobStatus } from "../store/tables.js";
+import type { Database, JobStatus, WorkspacesTable } from "../store/tables.js";
 import { recordJobEvents } from "../webhooks/outbox.js";
 import {
-  addDailyCredits,
   addFailures,
   addToWorkspaceCounters,
   countInJobWithFailures,
@@ -179,16 +178,14 @@ export async function settleVideos(
     }
     const candidates = held ? settlements.filter((s) => held.has(s.video.videoId)) : settlements;
 
-    // Settlements of one workspace take turns (this no-op UPDATE locks it, and reads it in the same
-    // statement), so two cannot both spend the last credits.
+    // Settlements of one workspace take turns (its row locked, and read in the same statement), so two
+    // cannot both spend the last credits.
     const workspaces = new Map<string, WorkspaceChange>();
-    for (const workspaceId of sortedUnique(candidates.map((s) => s.video.workspaceId))) {
-      let workspace = await lockAndReadWorkspace(store.db).first(trx, workspaceId);
-      if (!workspace) throw new Error(`Workspace ${workspaceId} of a video being settled does not exist.`);
+    for (let workspace of await lockAndReadWorkspaces(store, trx, candidates)) {
       const plan = plans.get(workspace.plan_id);
       const cycleDue = cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at;
-      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspaceId, plan, now);
-      workspaces.set(workspaceId, {
+      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspace.id, plan, now);
+      workspaces.set(workspace.id, {
         balance: workspace.balance,
         usedThisCycle: workspace.used_this_cycle,
         hardCap: workspace.hard_cap,
@@ -241,9 +238,11 @@ export async function settleVideos(
       const change = jobs.get(jobId) as JobChange;
       await countInJob(store, trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
     }
-    for (const [workspaceId, change] of [...workspaces].sort(([a], [b]) => byId(a, b))) {
-      await recordWorkspaceChange(store, trx, workspaceId, change, now);
+    const byWorkspace = [...workspaces].sort(([a], [b]) => byId(a, b));
+    for (const [workspaceId, change] of byWorkspace) {
+      await recordWorkspaceChange(store, trx, workspaceId, change);
     }
+    await recordCharges(trx, byWorkspace, now);
 
     return settlements.map(({ video }): SettlementResult => {
       const settled = outcomes.get(video.videoId);
@@ -298,7 +297,6 @@ async function recordWorkspaceChange(
   trx: Transaction<Database>,
   workspaceId: string,
   change: WorkspaceChange,
-  now: number,
 ) {
   const jobsNotDone = change.jobsSettled - change.jobsDone;
   if (change.videosProcessed > 0 || change.jobsWithFailures > 0 || change.jobsSettled > 0) {
@@ -313,12 +311,39 @@ async function recordWorkspaceChange(
       workspaceId,
     );
   }
-  if (change.videosProcessed > 0) {
-    await addDailyCredits(store.db).run(trx, workspaceId, utcDay(now), change.charged);
-    // One ledger line per charged video, its balance as the videos before it in the batch left it.
-    await trx
-      .insertInto("credit_ledger")
-      .values(
+  for (const [code, count] of change.failures) {
+    await addFailures(store.db).run(trx, workspaceId, code, count);
+  }
+}
+
+/**
+ * The batch's daily credits and ledger lines, for all its workspaces in one statement each: every
+ * statement inside the transaction is a round trip while it holds its locks.
+ */
+async function recordCharges(
+  trx: Transaction<Database>,
+  byWorkspace: readonly [string, WorkspaceChange][],
+  now: number,
+) {
+  const charged = byWorkspace.filter(([, change]) => change.videosProcessed > 0);
+  if (charged.length === 0) return;
+  const day = utcDay(now);
+  await trx
+    .insertInto("daily_credits")
+    .values(
+      charged.map(([workspaceId, change]) => ({ workspace_id: workspaceId, day, credits: change.charged })),
+    )
+    .onConflict((c) =>
+      c
+        .columns(["workspace_id", "day"])
+        .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", eb.ref("excluded.credits")) })),
+    )
+    .execute();
+  // One ledger line per charged video, its balance as the videos before it in the batch left it.
+  await trx
+    .insertInto("credit_ledger")
+    .values(
+      charged.flatMap(([workspaceId, change]) =>
         change.ledger.map((line) => ({
           id: newId("led", now),
           workspace_id: workspaceId,
@@ -327,12 +352,45 @@ async function recordWorkspaceChange(
           balance_after: line.balanceAfter,
           created_at: now,
         })),
-      )
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Locks and reads the workspaces of the batch's videos, in id order. One workspace (the common case)
+ * is one prepared statement. Several are one statement too: on PostgreSQL a SELECT ... ORDER BY id
+ * FOR UPDATE (a multi-row UPDATE would lock them in no promised order); on SQLite, which has no FOR
+ * UPDATE and whose single write lock leaves no order to keep, a no-op UPDATE ... RETURNING.
+ */
+async function lockAndReadWorkspaces(
+  store: Store,
+  trx: Transaction<Database>,
+  settlements: readonly Settlement[],
+): Promise<Selectable<WorkspacesTable>[]> {
+  const ids = sortedUnique(settlements.map((s) => s.video.workspaceId));
+  let rows: Selectable<WorkspacesTable>[];
+  if (ids.length <= 1) {
+    rows = ids.length === 0 ? [] : await lockAndReadWorkspace(store.db).rows(trx, ids[0] as string);
+  } else if (store.dialect === "postgres") {
+    rows = await trx
+      .selectFrom("workspaces")
+      .selectAll()
+      .where("id", "in", ids)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+  } else {
+    rows = await trx
+      .updateTable("workspaces")
+      .set((eb) => ({ plan_id: eb.ref("plan_id") }))
+      .where("id", "in", ids)
+      .returningAll()
       .execute();
   }
-  for (const [code, count] of change.failures) {
-    await addFailures(store.db).run(trx, workspaceId, code, count);
-  }
+  if (rows.length !== ids.length)
+    throw new Error(`A workspace of the videos being settled does not exist: ${ids.join(", ")}.`);
+  return rows.sort((a, b) => byId(a.id, b.id));
 }
 
 /** Moves the batch's videos from their job's `processing` count to `done` or `failed`; settles the job after its last video. */
