@@ -144,16 +144,26 @@ export async function runPipeline<Inspection = undefined>(
   const model = await startBenchModel(run.modelDelayMs);
   try {
     const workspaces = run.workspaces ?? 1;
-    const perWorkspace = Math.ceil(run.videos / workspaces);
     const platformIds: string[] = [];
     for (let w = 0; w < workspaces; w++) {
       const workspace = await seedWorkspace(database.store);
-      platformIds.push(
-        ...(await seedQueue(database.store, workspace, {
-          jobCount: Math.ceil(perWorkspace / run.videosPerJob),
-          videosPerJob: Math.min(perWorkspace, run.videosPerJob),
-        })),
-      );
+      // The videos split as evenly as they go, each workspace's in full jobs and one job of the rest.
+      const videos = Math.floor(run.videos / workspaces) + (w < run.videos % workspaces ? 1 : 0);
+      const fullJobs = Math.floor(videos / run.videosPerJob);
+      const rest = videos % run.videosPerJob;
+      if (fullJobs > 0) {
+        platformIds.push(
+          ...(await seedQueue(database.store, workspace, {
+            jobCount: fullJobs,
+            videosPerJob: run.videosPerJob,
+          })),
+        );
+      }
+      if (rest > 0) {
+        platformIds.push(
+          ...(await seedQueue(database.store, workspace, { jobCount: 1, videosPerJob: rest })),
+        );
+      }
     }
     for (const id of platformIds) writeFileSync(join(captionsDir, `${id}.vtt`), run.captions);
     const videos = platformIds.length;

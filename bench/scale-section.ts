@@ -108,7 +108,7 @@ async function runWith(dialect: BenchDialect, options: BenchOptions, workers: nu
     workerCpuMsPerVideo: (run.cpuSeconds * 1000) / run.videos,
     exactlyOnce,
     settledOnce:
-      counts.videos === options.scaleVideos &&
+      counts.videos === run.videos &&
       exactlyOnce.notDone === 0 &&
       exactlyOnce.extraClaims === 0 &&
       exactlyOnce.extraModelRequests === 0 &&
