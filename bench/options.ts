@@ -46,7 +46,7 @@ const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,histor
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
-BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (50), BENCH_SCALE_WORKER_VIDEOS (4), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
+BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
 postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
 
 function integer(name: string, fallback: number): number {
@@ -112,8 +112,8 @@ export function readOptions(argv: string[]): BenchOptions {
     workerVideos: workerVideos === 0 ? undefined : workerVideos,
     scaleVideos: integer("BENCH_SCALE_VIDEOS", quick ? 600 : 1500),
     scaleWorkspaces: Math.max(1, integer("BENCH_SCALE_WORKSPACES", 10)),
-    scaleModelDelayMs: integer("BENCH_SCALE_MODEL_MS", 50),
-    scaleWorkerVideos: Math.max(1, integer("BENCH_SCALE_WORKER_VIDEOS", 4)),
+    scaleModelDelayMs: integer("BENCH_SCALE_MODEL_MS", 200),
+    scaleWorkerVideos: Math.max(1, integer("BENCH_SCALE_WORKER_VIDEOS", 16)),
     historySizes: (
       list(process.env.BENCH_HISTORY_SIZES) ?? (quick ? ["1000", "100000"] : ["1000", "1000000"])
     ).map(Number),
