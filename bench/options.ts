@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchDialect } from "./databases.js";
 
-export type Section = "http" | "pipeline" | "history";
-const allSections: Section[] = ["http", "pipeline", "history"];
+export type Section = "http" | "pipeline" | "scale" | "history";
+const allSections: Section[] = ["http", "pipeline", "scale", "history"];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -25,6 +25,14 @@ export interface BenchOptions {
   readonly modelConcurrency: number;
   /** VIDROWS_WORKER_VIDEOS for the pipeline; undefined keeps the server's default. */
   readonly workerVideos: number | undefined;
+  /** Videos the scale section runs through one worker, then two. */
+  readonly scaleVideos: number;
+  /** Workspaces the scale section's videos are spread over. */
+  readonly scaleWorkspaces: number;
+  /** How long the scale section's model takes to answer, in milliseconds. */
+  readonly scaleModelDelayMs: number;
+  /** VIDROWS_WORKER_VIDEOS and VIDROWS_MODEL_CONCURRENCY of each worker in the scale section. */
+  readonly scaleWorkerVideos: number;
   readonly historySizes: readonly number[];
   /** LOG_LEVEL of the measured server. */
   readonly logLevel: string;
@@ -33,12 +41,12 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=http,pipeline,history] [--dialects=sqlite,postgres] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history] [--dialects=sqlite,postgres] [--profile]
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
-BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
+BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
 postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
 
 function integer(name: string, fallback: number): number {
@@ -102,6 +110,10 @@ export function readOptions(argv: string[]): BenchOptions {
     slowModelDelayMs: 1000,
     modelConcurrency: integer("BENCH_MODEL_CONCURRENCY", 64),
     workerVideos: workerVideos === 0 ? undefined : workerVideos,
+    scaleVideos: integer("BENCH_SCALE_VIDEOS", quick ? 600 : 1500),
+    scaleWorkspaces: Math.max(1, integer("BENCH_SCALE_WORKSPACES", 10)),
+    scaleModelDelayMs: integer("BENCH_SCALE_MODEL_MS", 200),
+    scaleWorkerVideos: Math.max(1, integer("BENCH_SCALE_WORKER_VIDEOS", 16)),
     historySizes: (
       list(process.env.BENCH_HISTORY_SIZES) ?? (quick ? ["1000", "100000"] : ["1000", "1000000"])
     ).map(Number),

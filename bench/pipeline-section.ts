@@ -48,7 +48,7 @@ export interface PipelineSectionResult {
 }
 
 /** A WebVTT file of `cues` cues, each `wordsPerCue` words, over `seconds`. */
-function webVtt(seconds: number, cues: number, wordsPerCue: number): string {
+export function webVtt(seconds: number, cues: number, wordsPerCue: number): string {
   const stamp = (ms: number) => new Date(ms).toISOString().slice(11, 23);
   const step = (seconds * 1000) / cues;
   const words = "we sell the widget for five dollars and the gadget for twelve".split(" ");
@@ -112,7 +112,7 @@ async function outcomes(database: BenchDatabase) {
   return { failed, failureCodes, first, last };
 }
 
-interface PipelineRun {
+export interface PipelineRun<Inspection = undefined> {
   videos: number;
   videosPerJob: number;
   /** The captions every video gets. */
@@ -120,49 +120,97 @@ interface PipelineRun {
   modelDelayMs: number;
   env: Record<string, string>;
   name: string;
+  /** `vidrows worker` processes sharing the queue (started together); 1 without it. */
+  workers?: number;
+  /** Workspaces the videos are spread over, evenly, in fair-queue order; 1 without it. */
+  workspaces?: number;
+  /** Reads what else the caller wants to know from the database, once every video has settled. */
+  inspect?: (database: BenchDatabase) => Promise<Inspection>;
 }
 
-async function runPipeline(dialect: BenchDialect, options: BenchOptions, run: PipelineRun) {
+/**
+ * Seeds `run.videos` queued videos with captions in a folder, starts the worker processes against a
+ * local fake model, and waits until every video has settled. `spawnedAt` is when the first worker was
+ * spawned, `startedAt` when every worker had said it runs.
+ */
+export async function runPipeline<Inspection = undefined>(
+  dialect: BenchDialect,
+  options: BenchOptions,
+  run: PipelineRun<Inspection>,
+) {
   const database = await freshDatabase(dialect, options.postgresUrl);
   const plans = writePlanFile();
   const captionsDir = mkdtempSync(join(tmpdir(), "vidrows-bench-captions-"));
   const model = await startBenchModel(run.modelDelayMs);
   try {
-    const workspace = await seedWorkspace(database.store);
-    const platformIds = await seedQueue(database.store, workspace, {
-      jobCount: Math.ceil(run.videos / run.videosPerJob),
-      videosPerJob: Math.min(run.videos, run.videosPerJob),
-    });
+    const workspaces = run.workspaces ?? 1;
+    const platformIds: string[] = [];
+    for (let w = 0; w < workspaces; w++) {
+      const workspace = await seedWorkspace(database.store);
+      // The videos split as evenly as they go, each workspace's in full jobs and one job of the rest.
+      const videos = Math.floor(run.videos / workspaces) + (w < run.videos % workspaces ? 1 : 0);
+      const fullJobs = Math.floor(videos / run.videosPerJob);
+      const rest = videos % run.videosPerJob;
+      if (fullJobs > 0) {
+        platformIds.push(
+          ...(await seedQueue(database.store, workspace, {
+            jobCount: fullJobs,
+            videosPerJob: run.videosPerJob,
+          })),
+        );
+      }
+      if (rest > 0) {
+        platformIds.push(
+          ...(await seedQueue(database.store, workspace, { jobCount: 1, videosPerJob: rest })),
+        );
+      }
+    }
     for (const id of platformIds) writeFileSync(join(captionsDir, `${id}.vtt`), run.captions);
     const videos = platformIds.length;
-    const worker = await startVidrowsWorker(
-      {
-        DATABASE_URL: database.url,
-        VIDROWS_PLANS: plans.path,
-        VIDROWS_CAPTIONS: `dir:${captionsDir}`,
-        VIDROWS_LLM_BASE_URL: model.url,
-        VIDROWS_LLM_API_KEY: "bench",
-        VIDROWS_LLM_MODEL: "bench-model",
-        ...run.env,
-      },
-      { cpuProfileDir: options.profile ? join(options.resultsDir, "profiles") : undefined, name: run.name },
+    const workerCount = run.workers ?? 1;
+    const spawnedAt = Date.now();
+    const started = await Promise.allSettled(
+      Array.from({ length: workerCount }, (_, i) =>
+        startVidrowsWorker(
+          {
+            DATABASE_URL: database.url,
+            VIDROWS_PLANS: plans.path,
+            VIDROWS_CAPTIONS: `dir:${captionsDir}`,
+            VIDROWS_LLM_BASE_URL: model.url,
+            VIDROWS_LLM_API_KEY: "bench",
+            VIDROWS_LLM_MODEL: "bench-model",
+            ...run.env,
+          },
+          {
+            cpuProfileDir: options.profile ? join(options.resultsDir, "profiles") : undefined,
+            name: workerCount === 1 ? run.name : `${run.name}-${i + 1}`,
+          },
+        ),
+      ),
     );
+    const workers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
     const startedAt = Date.now();
     let peakRssMb = 0;
     let cpuSeconds = 0;
     const sampler = setInterval(() => {
-      peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).rssMb);
+      for (const worker of workers) peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).rssMb);
     }, 100);
+    let inspection: Inspection | undefined;
     try {
+      const failedStart = started.find((outcome) => outcome.status === "rejected");
+      if (failedStart) throw failedStart.reason;
       await waitForAllSettled(database, videos, 600_000);
+      inspection = await run.inspect?.(database);
     } finally {
       clearInterval(sampler);
-      peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).highWaterMb);
-      cpuSeconds = cpuSecondsOf(worker.pid);
-      await worker.stop();
+      for (const worker of workers) {
+        peakRssMb = Math.max(peakRssMb, memoryOf(worker.pid).highWaterMb);
+        cpuSeconds += cpuSecondsOf(worker.pid);
+      }
+      await Promise.all(workers.map((worker) => worker.stop()));
     }
     const result = await outcomes(database);
-    return { ...result, videos, startedAt, model, peakRssMb, cpuSeconds };
+    return { ...result, videos, spawnedAt, startedAt, model, peakRssMb, cpuSeconds, inspection };
   } finally {
     await model.close();
     rmSync(captionsDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 import type { HistorySectionResult } from "./history-section.js";
 import type { HttpSectionResult } from "./http-section.js";
 import type { PipelineSectionResult } from "./pipeline-section.js";
+import type { ScaleRun, ScaleSectionResult } from "./scale-section.js";
 
 export interface Machine {
   readonly cpus: number;
@@ -20,6 +21,7 @@ export interface BenchResults {
   readonly loadAverages: { section: string; load1: number }[];
   readonly http: HttpSectionResult[];
   readonly pipeline: PipelineSectionResult[];
+  readonly scale: ScaleSectionResult[];
   readonly history: HistorySectionResult[];
 }
 
@@ -29,6 +31,7 @@ export const targets = {
   videosPerSecond: 1000,
   chunksPerSecond: 64,
   historyCostRatio: 2,
+  twoWorkerRatio: 0.6,
 };
 
 const mark = (ok: boolean) => (ok ? "yes" : "**no**");
@@ -79,6 +82,27 @@ function pipelineTable(section: PipelineSectionResult): string {
   ].join("\n");
 }
 
+function exactlyOnceCell(run: ScaleRun): string {
+  if (run.settledOnce) return "yes";
+  const e = run.exactlyOnce;
+  return `**no**: ${e.notDone} not done, ${e.extraClaims} extra claims, ${e.extraModelRequests} extra model requests, ${e.charges} charges, ${e.videosProcessed} counted`;
+}
+
+function scaleTable(section: ScaleSectionResult): string {
+  const { one, two } = section;
+  const met = section.ratio <= targets.twoWorkerRatio && one.settledOnce && two.settledOnce;
+  return [
+    `### Scale-out on ${section.dialect}: ${section.videos} videos of ${section.workspaces} workspaces, a model that answers in ${section.modelDelayMs} ms, each worker at VIDROWS_WORKER_VIDEOS=${section.workerVideos} and VIDROWS_MODEL_CONCURRENCY=${section.modelConcurrency}`,
+    "",
+    "| Measure | one worker | two workers | ratio (two/one) | target | met |",
+    "|---|---:|---:|---:|---:|:---:|",
+    `| Seconds from spawning the workers to the last settlement | ${fixed(one.seconds, 2)} | ${fixed(two.seconds, 2)} | ${fixed(section.ratio, 2)} | <= ${targets.twoWorkerRatio} | ${mark(met)} |`,
+    `| Videos per second | ${fixed(one.videosPerSecond)} | ${fixed(two.videosPerSecond)} | | | |`,
+    `| Workers' CPU ms per video (all of them, start-up included) | ${fixed(one.workerCpuMsPerVideo, 2)} | ${fixed(two.workerCpuMsPerVideo, 2)} | | | |`,
+    `| Every video settled, claimed, asked about and charged exactly once | ${exactlyOnceCell(one)} | ${exactlyOnceCell(two)} | | yes | ${mark(one.settledOnce && two.settledOnce)} |`,
+  ].join("\n");
+}
+
 function historyTable(section: HistorySectionResult): string {
   const sizes = section.sizes;
   const head = sizes
@@ -124,6 +148,7 @@ export function markdown(results: BenchResults): string {
   );
   for (const section of results.http) parts.push("", httpTable(section));
   for (const section of results.pipeline) parts.push("", pipelineTable(section));
+  for (const section of results.scale) parts.push("", scaleTable(section));
   for (const section of results.history) parts.push("", historyTable(section));
   return `${parts.join("\n")}\n`;
 }

@@ -1,4 +1,4 @@
-// `npm run bench`: the HTTP, pipeline and history benchmarks of issues 3 and 5, per database, written
+// `npm run bench`: the HTTP, pipeline, scale and history benchmarks of issues 3 and 5, per database, written
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { log } from "./log.js";
 import { readOptions } from "./options.js";
 import { runPipelineSection } from "./pipeline-section.js";
 import { type BenchResults, markdown } from "./report.js";
+import { runScaleSection } from "./scale-section.js";
 
 function commit(): string {
   try {
@@ -38,6 +39,7 @@ const results: BenchResults = {
   loadAverages: [],
   http: [],
   pipeline: [],
+  scale: [],
   history: [],
 };
 
@@ -69,6 +71,11 @@ for (const dialect of options.dialects) {
   if (options.sections.includes("pipeline")) {
     noteLoad(`pipeline/${dialect}`);
     results.pipeline.push(await runPipelineSection(dialect, options));
+    write();
+  }
+  if (options.sections.includes("scale")) {
+    noteLoad(`scale/${dialect}`);
+    results.scale.push(await runScaleSection(dialect, options));
     write();
   }
   if (options.sections.includes("history")) {

@@ -339,7 +339,8 @@ export async function seedHistory(
 
 /**
  * A queue for the pipeline: `jobCount` running jobs of `videosPerJob` queued videos each, in fair-queue
- * order, on a workspace that can pay for all of them. Answers the platform ids, in queue order.
+ * order, on a workspace that can pay for all of them. Answers the platform ids, in queue order. Called
+ * again for the same workspace, it adds to its queue.
  */
 export async function seedQueue(
   store: Store,
@@ -350,6 +351,11 @@ export async function seedQueue(
   const jobs: Insertable<JobsTable>[] = [];
   const videos: Insertable<VideosTable>[] = [];
   const platformIds: string[] = [];
+  const { next_video_priority: firstPriority } = await store.db
+    .selectFrom("workspaces")
+    .select("next_video_priority")
+    .where("id", "=", workspace.workspaceId)
+    .executeTakeFirstOrThrow();
   for (let j = 0; j < options.jobCount; j++) {
     const jobId = newId("job", now + j);
     jobs.push({
@@ -381,7 +387,7 @@ export async function seedQueue(
         platform_video_id: platformId,
         submitted_url: platformId,
         status: "queued",
-        priority: videos.length,
+        priority: Number(firstPriority) + videos.length,
         available_at: now - 1000,
         lease_owner: null,
         lease_expires_at: null,
@@ -400,7 +406,10 @@ export async function seedQueue(
   await insertMany(store, "videos", videos);
   await store.db
     .updateTable("workspaces")
-    .set({ jobs_queued: options.jobCount, next_video_priority: videos.length })
+    .set((eb) => ({
+      jobs_queued: eb("jobs_queued", "+", options.jobCount),
+      next_video_priority: Number(firstPriority) + videos.length,
+    }))
     .where("id", "=", workspace.workspaceId)
     .execute();
   return platformIds;

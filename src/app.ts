@@ -1,31 +1,18 @@
-// The composition root: builds the store, services, HTTP server and worker once, and starts and
-// stops them in order.
-import type { FastifyInstance } from "fastify";
-import { createCaptionSource } from "./captions/create-caption-source.js";
-import { Semaphore } from "./concurrency/semaphore.js";
+// The composition root of an API process: builds the store, services, HTTP server and (unless
+// `--no-worker`) the background work once, and starts and stops them in order.
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { type BackgroundWorkOptions, buildDispatcher, buildWorker } from "./background-work.js";
 import type { Config } from "./config.js";
-import { createExtractor, type ExtractorConfig } from "./extraction/openai-extractor.js";
 import { buildHttpServer } from "./http/server.js";
-import { Worker, type WorkerOptions } from "./pipeline/worker.js";
+import type { Worker } from "./pipeline/worker.js";
 import { createServices, type Services } from "./services/index.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
-import { type DispatcherOptions, WebhookDispatcher } from "./webhooks/dispatcher.js";
-import { WebhookSender } from "./webhooks/webhook-sender.js";
+import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
 
-export interface AppOptions {
+export interface AppOptions extends BackgroundWorkOptions {
   /** Run a worker in this process (the default); `serve --no-worker` turns it off. */
   readonly withWorker?: boolean;
-  /** Timings of the worker's polling and retries (tests shorten them). */
-  readonly worker?: Partial<
-    Pick<WorkerOptions, "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims">
-  >;
-  /** Retry and chunking settings of the model client (tests shorten them). */
-  readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
-  /** Timings of the webhook dispatcher (tests shorten them). */
-  readonly dispatcher?: Partial<Pick<DispatcherOptions, "pollIntervalMs" | "concurrency">>;
-  /** The youtube source's origin (tests point it at a local server). */
-  readonly youtubeBaseUrl?: string;
   /** Wraps the store before anything uses it (tests watch the statements the server runs). */
   readonly wrapStore?: (store: Store) => Store;
 }
@@ -35,68 +22,21 @@ export interface App {
   readonly store: Store;
   readonly services: Services;
   readonly http: FastifyInstance;
+  /** The process's structured logger (the HTTP server's). */
+  readonly log: FastifyBaseLogger;
   /** The in-process worker, when this process runs one. */
   readonly worker: Worker | undefined;
   /** The in-process webhook dispatcher, in every process that runs background work. */
   readonly dispatcher: WebhookDispatcher | undefined;
   /** Listens on the configured host and port, starts the worker; answers the base URL. */
   start(): Promise<string>;
-  /** Starts only the worker, for a process that serves no HTTP (`vidrows worker`). */
+  /** Starts only the worker and dispatcher, without listening (a `vidrows worker` process uses worker-app.ts). */
   startWorker(): void;
   /** Stops accepting requests, drains the worker, then closes the database. */
   stop(): Promise<void>;
 }
 
 const housekeepingIntervalMs = 60_000;
-
-function buildWorker(
-  config: Config,
-  store: Store,
-  http: FastifyInstance,
-  options: AppOptions,
-  onJobSettled: () => void,
-): Worker | undefined {
-  if (options.withWorker === false) return undefined;
-  if (config.model === null) {
-    http.log.warn(
-      "no language model is configured (VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL): no worker runs",
-    );
-    return undefined;
-  }
-  const captions = createCaptionSource(config.captions, {
-    youtubeProxy: config.youtubeProxy,
-    youtubeBaseUrl: options.youtubeBaseUrl,
-  });
-  const extractor = createExtractor({
-    baseUrl: config.model.baseUrl,
-    apiKey: config.model.apiKey,
-    model: config.model.model,
-    modelRequests: new Semaphore(config.worker.modelConcurrency),
-    ...options.extraction,
-  });
-  return new Worker({
-    store,
-    plans: config.plans,
-    captions,
-    extractor,
-    settings: config.worker,
-    log: http.log.child({ component: "worker" }),
-    onJobSettled,
-    ...options.worker,
-  });
-}
-
-/** Deliveries need no model, so every process that runs background work (not `--no-worker`) dispatches. */
-function buildDispatcher(config: Config, store: Store, http: FastifyInstance, options: AppOptions) {
-  if (options.withWorker === false) return undefined;
-  return new WebhookDispatcher({
-    store,
-    sender: new WebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
-    retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
-    log: http.log.child({ component: "webhooks" }),
-    ...options.dispatcher,
-  });
-}
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const opened = openStore(config.database);
@@ -118,8 +58,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     onJobSubmitted: () => worker?.wake(),
   });
   try {
-    dispatcher = buildDispatcher(config, store, http, options);
-    worker = buildWorker(config, store, http, options, () => dispatcher?.wake());
+    if (options.withWorker !== false) {
+      dispatcher = buildDispatcher(config, store, http.log, options);
+      worker = buildWorker(config, store, http.log, options, () => dispatcher?.wake());
+    }
   } catch (error) {
     await http.close();
     await store.close();
@@ -133,6 +75,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     store,
     services,
     http,
+    log: http.log,
     worker,
     dispatcher,
     async start() {

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // The `vidrows` command: serve the API, migrate the database, manage workspaces and credits.
 import { parseArgs } from "node:util";
-import { type App, createApp } from "./app.js";
 import { clusterRole, superviseCluster } from "./cluster.js";
-import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.js";
 import { createServices } from "./services/index.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "./services/workspaces.js";
 import { openStore } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
+
+/** What stopping on a signal needs of a process's composition (an API process or a worker-only one). */
+interface StoppableApp {
+  readonly config: Config;
+  readonly log: { info(fields: object, msg: string): void; error(fields: object, msg: string): void };
+  stop(): Promise<void>;
+}
 
 const usage = `Usage: vidrows <command> [options]
 
@@ -82,23 +88,23 @@ function positiveCredits(raw: string | undefined): number {
 }
 
 /** Stops the app on SIGINT or SIGTERM: requests in flight finish, the worker hands back what it holds. */
-function stopOnSignals(app: App) {
+function stopOnSignals(app: StoppableApp) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.http.log.info({ signal }, "stopping");
+    app.log.info({ signal }, "stopping");
     // A client that never reads its response would hold the HTTP server open for ever: after the
     // worker's grace and a margin, the process ends regardless (leases make that safe).
     const deadlineMs = (app.config.worker.shutdownGraceSeconds + 15) * 1000;
     setTimeout(() => {
-      app.http.log.error({ deadlineMs }, "stopping took too long; exiting");
+      app.log.error({ deadlineMs }, "stopping took too long; exiting");
       process.exit(1);
     }, deadlineMs).unref();
     app.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.http.log.error({ err: error }, "could not stop cleanly");
+        app.log.error({ err: error }, "could not stop cleanly");
         process.exit(1);
       },
     );
@@ -107,26 +113,24 @@ function stopOnSignals(app: App) {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
+// Each command imports only what it runs: a worker process never loads the HTTP server's modules.
 async function runWorker() {
   const config = loadConfig();
-  if (config.model === null) {
-    throw new ConfigError(
-      "vidrows worker needs a language model: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) or VIDROWS_LLM_BASE_URL.",
-    );
-  }
-  const app = await createApp(config, { withWorker: true });
-  app.startWorker();
-  app.http.log.info({ worker: app.worker?.id }, "vidrows worker is running");
+  const { createWorkerApp } = await import("./worker-app.js");
+  const app = await createWorkerApp(config);
+  app.start();
+  app.log.info({ worker: app.worker.id }, "vidrows worker is running");
   stopOnSignals(app);
 }
 
 async function serve(withWorker: boolean) {
   const config = loadConfig();
+  const { createApp } = await import("./app.js");
   const app = await createApp(config, { withWorker });
   const bootstrapped = await app.services.workspaces.bootstrapDefault();
   if (bootstrapped) printBootstrapKey(bootstrapped);
   const address = await app.start();
-  app.http.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
+  app.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
   stopOnSignals(app);
 }
 

@@ -10,7 +10,7 @@ export interface ClaimLoopOptions<T> {
   claim(room: number): Promise<T[]>;
   /** Key of an item, to track it while it runs. */
   keyOf(item: T): string;
-  /** Works on one item; `signal` aborts when the loop gives up on it at stop. */
+  /** Works on one item; `signal` aborts when the loop gives up on it (at stop, or by `abandon`). */
   handle(item: T, signal: AbortSignal): Promise<void>;
   /** Called with the items abandoned at stop, to hand them back at once. */
   release(keys: string[]): Promise<void>;
@@ -31,6 +31,20 @@ export class ClaimLoop<T> {
 
   get inHand(): number {
     return this.active.size;
+  }
+
+  /** The items in hand, by key; each value stands for one claim of the item (a later claim has another). */
+  get holdings(): ReadonlyMap<string, object> {
+    return this.active;
+  }
+
+  /**
+   * Gives up the work on one item (its lease was lost): its signal aborts with `reason`. Nothing happens
+   * if the item is no longer in hand under the same claim.
+   */
+  abandon(key: string, claim: object, reason: unknown): void {
+    const controller = this.active.get(key);
+    if (controller === claim) controller.abort(reason);
   }
 
   start(): void {

@@ -1,9 +1,10 @@
 // The Extractor over any OpenAI-compatible chat-completions endpoint: one strict-JSON request per chunk.
-import OpenAI, { APIConnectionError, APIError } from "openai";
+import type OpenAI from "openai";
 import type { Transcript } from "../captions/caption-source.js";
 import type { Semaphore } from "../concurrency/semaphore.js";
 import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
 import { withPermit } from "./abortable-permit.js";
+import { ChatCompletions, ModelConnectionError, ModelHttpError } from "./chat-completions.js";
 import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "./extraction-settings.js";
 import {
@@ -60,27 +61,13 @@ function isTransientStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** The wait a `Retry-After` (or OpenAI's `retry-after-ms`) header asks for, if any. */
-function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const value = headers?.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
 export function classifyModelFailure(error: unknown): RetryVerdict {
   // Garbage in a 200 is as passing as a 500: the next sample of the model may well be fine.
   if (error instanceof MalformedAnswerError || error instanceof SyntaxError) return { retry: true };
-  // Refused connections, resets and timeouts (APIConnectionTimeoutError is one of these).
-  if (error instanceof APIConnectionError) return { retry: true };
-  if (error instanceof APIError) {
-    if (error.status === undefined || isTransientStatus(error.status)) {
-      return { retry: true, waitAtLeastMs: retryAfterMs(error.headers) };
-    }
+  // Refused connections, resets and timeouts.
+  if (error instanceof ModelConnectionError) return { retry: true };
+  if (error instanceof ModelHttpError && isTransientStatus(error.status)) {
+    return { retry: true, waitAtLeastMs: error.retryAfterMs };
   }
   // 400, 401, 403, 404, 422: a wrong model name, key or request will be as wrong next time.
   return { retry: false };
@@ -88,7 +75,7 @@ export function classifyModelFailure(error: unknown): RetryVerdict {
 
 function describeFailure(error: unknown): string {
   // OpenAI quotes part of a rejected key back; the message may reach users and logs, so it is left out.
-  if (error instanceof APIError && (error.status === 401 || error.status === 403)) {
+  if (error instanceof ModelHttpError && (error.status === 401 || error.status === 403)) {
     return `the endpoint refused the API key (HTTP ${error.status}).`;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -96,7 +83,7 @@ function describeFailure(error: unknown): string {
 }
 
 class OpenAiCompatibleExtractor implements Extractor {
-  private readonly client: OpenAI;
+  private readonly client: ChatCompletions;
   private readonly model: string;
   private readonly modelRequests: Semaphore;
   private readonly chunking: ChunkingOptions;
@@ -114,19 +101,10 @@ class OpenAiCompatibleExtractor implements Extractor {
     this.chunking = validateChunking({ ...defaultChunking, ...config.chunking });
     this.retry = validateRetry({ ...defaultRetry, ...config.retry });
     this.temperature = config.temperature;
-    this.client = new OpenAI({
-      baseURL: config.baseUrl ?? openAiBaseUrl,
+    this.client = new ChatCompletions({
+      baseUrl: config.baseUrl ?? openAiBaseUrl,
       apiKey: config.apiKey ?? placeholderApiKey,
-      // Explicit nulls: the package would otherwise read OPENAI_* variables itself, behind our settings.
-      organization: null,
-      project: null,
-      adminAPIKey: null,
-      webhookSecret: null,
-      // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
-      maxRetries: 0,
-      timeout: config.requestTimeoutMs ?? defaultRequestTimeoutMs,
-      // Failures reach the worker's structured log through ExtractionError; the package logs to the console.
-      logLevel: "off",
+      timeoutMs: config.requestTimeoutMs ?? defaultRequestTimeoutMs,
     });
   }
 
@@ -182,8 +160,9 @@ class OpenAiCompatibleExtractor implements Extractor {
 
   /** One request, holding one of the worker's model permits only while it is in flight. */
   private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<Row[]> {
+    // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
     const completion = await withPermit(this.modelRequests, signal, () =>
-      this.client.chat.completions.create(
+      this.client.create(
         {
           model: this.model,
           messages: [
@@ -193,7 +172,7 @@ class OpenAiCompatibleExtractor implements Extractor {
           response_format: job.responseFormat,
           ...(this.temperature === undefined ? {} : { temperature: this.temperature }),
         },
-        { signal },
+        signal,
       ),
     );
     return rowsFromCompletion(completion, job.columns);

@@ -181,22 +181,27 @@ async function countStartedVideos(
   }
 }
 
-/** Extends the lease on a video this worker holds; false when the lease was lost to another worker. */
-export async function renewLease(
+/**
+ * Extends the leases on those of `videoIds` this worker still holds; answers their ids. A video left out
+ * was lost: another worker took it over after its lease ran out.
+ */
+export async function renewLeases(
   store: Store,
   workerId: string,
-  videoId: string,
+  videoIds: string[],
   leaseMs: number,
   now = Date.now(),
-) {
-  const result = await store.db
+): Promise<Set<string>> {
+  if (videoIds.length === 0) return new Set();
+  const renewed = await store.db
     .updateTable("videos")
     .set({ lease_expires_at: now + leaseMs })
-    .where("id", "=", videoId)
+    .where("id", "in", videoIds)
     .where("lease_owner", "=", workerId)
     .where("status", "=", "processing")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .returning("id")
+    .execute();
+  return new Set(renewed.map((video) => video.id));
 }
 
 /** Gives videos back at once (on shutdown), so another worker takes them over without waiting for the lease. */

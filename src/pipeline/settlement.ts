@@ -1,6 +1,6 @@
 // Settling a video: its outcome, its charge, its job's counts and status, and the usage counters,
 // all in one transaction, so a video is charged exactly once or not at all.
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { newId } from "../domain/ids.js";
 import { isSettled, jobStatus } from "../domain/job-status.js";
@@ -10,8 +10,17 @@ import type { Row } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
-import type { Database, JobStatus } from "../store/tables.js";
+import type { Database, JobStatus, WorkspacesTable } from "../store/tables.js";
 import { recordJobEvents } from "../webhooks/outbox.js";
+import {
+  addFailures,
+  addToWorkspaceCounters,
+  countInJobWithFailures,
+  countInJobWithoutFailures,
+  lockAndReadWorkspace,
+  writeDone,
+  writeFailed,
+} from "./settlement-statements.js";
 
 export type VideoOutcome =
   | {
@@ -142,43 +151,41 @@ export async function settleVideos(
     // is checked by the UPDATE that writes the outcome.
     let held: Set<string> | undefined;
     if (lockRows) {
-      held = new Set();
-      for (const videoId of sortedUnique(settlements.map((s) => s.video.videoId))) {
-        const locked = await trx
-          .updateTable("videos")
-          .set((eb) => ({ lease_owner: eb.ref("lease_owner") }))
-          .where("id", "=", videoId)
-          .where("lease_owner", "=", workerId)
-          .where("status", "=", "processing")
-          .executeTakeFirst();
-        if (locked.numUpdatedRows > 0n) held.add(videoId);
-      }
-      for (const jobId of sortedUnique(
+      // One statement for all the videos, one for all their jobs: ORDER BY makes FOR UPDATE take the
+      // locks in id order, and a round trip per row was most of a small batch's time on PostgreSQL.
+      const locked = await trx
+        .selectFrom("videos")
+        .select("id")
+        .where("id", "in", sortedUnique(settlements.map((s) => s.video.videoId)))
+        .where("lease_owner", "=", workerId)
+        .where("status", "=", "processing")
+        .orderBy("id")
+        .forUpdate()
+        .execute();
+      held = new Set(locked.map((video) => video.id));
+      const heldJobs = sortedUnique(
         settlements.filter((s) => held?.has(s.video.videoId)).map((s) => s.video.jobId),
-      )) {
+      );
+      if (heldJobs.length > 0) {
         await trx
-          .updateTable("jobs")
-          .set((eb) => ({ status: eb.ref("status") }))
-          .where("id", "=", jobId)
+          .selectFrom("jobs")
+          .select("id")
+          .where("id", "in", heldJobs)
+          .orderBy("id")
+          .forUpdate()
           .execute();
       }
     }
     const candidates = held ? settlements.filter((s) => held.has(s.video.videoId)) : settlements;
 
-    // Settlements of one workspace take turns (this no-op UPDATE locks it, and reads it in the same
-    // statement), so two cannot both spend the last credits.
+    // Settlements of one workspace take turns (its row locked, and read in the same statement), so two
+    // cannot both spend the last credits.
     const workspaces = new Map<string, WorkspaceChange>();
-    for (const workspaceId of sortedUnique(candidates.map((s) => s.video.workspaceId))) {
-      let workspace = await trx
-        .updateTable("workspaces")
-        .set((eb) => ({ plan_id: eb.ref("plan_id") }))
-        .where("id", "=", workspaceId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    for (let workspace of await lockAndReadWorkspaces(store, trx, candidates)) {
       const plan = plans.get(workspace.plan_id);
       const cycleDue = cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at;
-      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspaceId, plan, now);
-      workspaces.set(workspaceId, {
+      if (plan && cycleDue) workspace = await renewCycleIfDue(trx, workspace.id, plan, now);
+      workspaces.set(workspace.id, {
         balance: workspace.balance,
         usedThisCycle: workspace.used_this_cycle,
         hardCap: workspace.hard_cap,
@@ -202,7 +209,7 @@ export async function settleVideos(
         used_this_cycle: workspace.usedThisCycle,
         hard_cap: workspace.hardCap,
       });
-      const written = await writeOutcome(trx, workerId, video.videoId, outcome, charge, now);
+      const written = await writeOutcome(store, trx, workerId, video.videoId, outcome, charge, now);
       if (!written) continue;
       outcomes.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
       const job = jobs.get(video.jobId) ?? {
@@ -229,11 +236,13 @@ export async function settleVideos(
 
     for (const jobId of [...jobs.keys()].sort(byId)) {
       const change = jobs.get(jobId) as JobChange;
-      await countInJob(trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
+      await countInJob(store, trx, jobId, change, workspaces.get(change.workspaceId) as WorkspaceChange, now);
     }
-    for (const [workspaceId, change] of [...workspaces].sort(([a], [b]) => byId(a, b))) {
-      await recordWorkspaceChange(trx, workspaceId, change, now);
+    const byWorkspace = [...workspaces].sort(([a], [b]) => byId(a, b));
+    for (const [workspaceId, change] of byWorkspace) {
+      await recordWorkspaceChange(store, trx, workspaceId, change);
     }
+    await recordCharges(trx, byWorkspace, now);
 
     return settlements.map(({ video }): SettlementResult => {
       const settled = outcomes.get(video.videoId);
@@ -249,6 +258,7 @@ export async function settleVideos(
 
 /** Writes the video's outcome and charge; false when its lease was lost (another worker settles it). */
 async function writeOutcome(
+  store: Store,
   trx: Transaction<Database>,
   workerId: string,
   videoId: string,
@@ -256,76 +266,84 @@ async function writeOutcome(
   charge: number,
   now: number,
 ): Promise<boolean> {
-  const written = await trx
-    .updateTable("videos")
-    .set(
-      outcome.kind === "done"
-        ? {
-            status: "done",
-            rows: JSON.stringify(outcome.rows),
-            row_count: outcome.rows.length,
-            duration_seconds: Math.round(outcome.durationSeconds),
-            chunk_count: outcome.chunkCount,
-            credits_charged: charge,
-            lease_owner: null,
-            lease_expires_at: null,
-            settled_at: now,
-          }
-        : {
-            status: "failed",
-            error_code: outcome.code,
-            error_message: outcome.message,
-            error_retryable: outcome.retryable ? 1 : 0,
-            credits_charged: 0,
-            lease_owner: null,
-            lease_expires_at: null,
-            settled_at: now,
-          },
-    )
-    .where("id", "=", videoId)
-    .where("lease_owner", "=", workerId)
-    .where("status", "=", "processing")
-    .executeTakeFirst();
-  return written.numUpdatedRows > 0n;
+  const written =
+    outcome.kind === "done"
+      ? await writeDone(store.db).run(
+          trx,
+          JSON.stringify(outcome.rows),
+          outcome.rows.length,
+          Math.round(outcome.durationSeconds),
+          outcome.chunkCount,
+          charge,
+          now,
+          videoId,
+          workerId,
+        )
+      : await writeFailed(store.db).run(
+          trx,
+          outcome.code,
+          outcome.message,
+          outcome.retryable ? 1 : 0,
+          now,
+          videoId,
+          workerId,
+        );
+  return (written.numAffectedRows ?? 0n) > 0n;
 }
 
 /** The batch's charges and counts on the workspace: balance, usage counters, daily credits, ledger, failures. */
 async function recordWorkspaceChange(
+  store: Store,
   trx: Transaction<Database>,
   workspaceId: string,
   change: WorkspaceChange,
-  now: number,
 ) {
   const jobsNotDone = change.jobsSettled - change.jobsDone;
   if (change.videosProcessed > 0 || change.jobsWithFailures > 0 || change.jobsSettled > 0) {
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({
-        balance: eb("balance", "-", change.charged),
-        used_this_cycle: eb("used_this_cycle", "+", change.charged),
-        videos_processed: eb("videos_processed", "+", change.videosProcessed),
-        jobs_with_failures: eb("jobs_with_failures", "+", change.jobsWithFailures),
-        jobs_processing: eb("jobs_processing", "-", change.jobsSettled),
-        jobs_done: eb("jobs_done", "+", change.jobsDone),
-        jobs_failed: eb("jobs_failed", "+", jobsNotDone),
-      }))
-      .where("id", "=", workspaceId)
-      .execute();
+    await addToWorkspaceCounters(store.db).run(
+      trx,
+      change.charged,
+      change.videosProcessed,
+      change.jobsWithFailures,
+      change.jobsSettled,
+      change.jobsDone,
+      jobsNotDone,
+      workspaceId,
+    );
   }
-  if (change.videosProcessed > 0) {
-    await trx
-      .insertInto("daily_credits")
-      .values({ workspace_id: workspaceId, day: utcDay(now), credits: change.charged })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "day"])
-          .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", change.charged) })),
-      )
-      .execute();
-    // One ledger line per charged video, its balance as the videos before it in the batch left it.
-    await trx
-      .insertInto("credit_ledger")
-      .values(
+  for (const [code, count] of change.failures) {
+    await addFailures(store.db).run(trx, workspaceId, code, count);
+  }
+}
+
+/**
+ * The batch's daily credits and ledger lines, for all its workspaces in one statement each: every
+ * statement inside the transaction is a round trip while it holds its locks.
+ */
+async function recordCharges(
+  trx: Transaction<Database>,
+  byWorkspace: readonly [string, WorkspaceChange][],
+  now: number,
+) {
+  const charged = byWorkspace.filter(([, change]) => change.videosProcessed > 0);
+  if (charged.length === 0) return;
+  const day = utcDay(now);
+  await trx
+    .insertInto("daily_credits")
+    .values(
+      charged.map(([workspaceId, change]) => ({ workspace_id: workspaceId, day, credits: change.charged })),
+    )
+    .onConflict((c) =>
+      c
+        .columns(["workspace_id", "day"])
+        .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", eb.ref("excluded.credits")) })),
+    )
+    .execute();
+  // One ledger line per charged video, its balance as the videos before it in the batch left it.
+  await trx
+    .insertInto("credit_ledger")
+    .values(
+      charged.flatMap(([workspaceId, change]) =>
         change.ledger.map((line) => ({
           id: newId("led", now),
           workspace_id: workspaceId,
@@ -334,50 +352,66 @@ async function recordWorkspaceChange(
           balance_after: line.balanceAfter,
           created_at: now,
         })),
-      )
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Locks and reads the workspaces of the batch's videos, in id order. One workspace (the common case)
+ * is one prepared statement. Several are one statement too: on PostgreSQL a SELECT ... ORDER BY id
+ * FOR UPDATE (a multi-row UPDATE would lock them in no promised order); on SQLite, which has no FOR
+ * UPDATE and whose single write lock leaves no order to keep, a no-op UPDATE ... RETURNING.
+ */
+async function lockAndReadWorkspaces(
+  store: Store,
+  trx: Transaction<Database>,
+  settlements: readonly Settlement[],
+): Promise<Selectable<WorkspacesTable>[]> {
+  const ids = sortedUnique(settlements.map((s) => s.video.workspaceId));
+  let rows: Selectable<WorkspacesTable>[];
+  if (ids.length <= 1) {
+    rows = ids.length === 0 ? [] : await lockAndReadWorkspace(store.db).rows(trx, ids[0] as string);
+  } else if (store.dialect === "postgres") {
+    rows = await trx
+      .selectFrom("workspaces")
+      .selectAll()
+      .where("id", "in", ids)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+  } else {
+    rows = await trx
+      .updateTable("workspaces")
+      .set((eb) => ({ plan_id: eb.ref("plan_id") }))
+      .where("id", "in", ids)
+      .returningAll()
       .execute();
   }
-  for (const [code, count] of change.failures) {
-    await trx
-      .insertInto("failure_counts")
-      .values({ workspace_id: workspaceId, code, count })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "code"])
-          .doUpdateSet((eb) => ({ count: eb("failure_counts.count", "+", count) })),
-      )
-      .execute();
-  }
+  if (rows.length !== ids.length)
+    throw new Error(`A workspace of the videos being settled does not exist: ${ids.join(", ")}.`);
+  return rows.sort((a, b) => byId(a.id, b.id));
 }
 
 /** Moves the batch's videos from their job's `processing` count to `done` or `failed`; settles the job after its last video. */
 async function countInJob(
+  store: Store,
   trx: Transaction<Database>,
   jobId: string,
   change: JobChange,
   workspace: WorkspaceChange,
   now: number,
 ): Promise<void> {
-  const job = await trx
-    .updateTable("jobs")
-    .set((eb) => ({
-      processing_count: eb("processing_count", "-", change.done + change.failed),
-      done_count: eb("done_count", "+", change.done),
-      failed_count: eb("failed_count", "+", change.failed),
-      has_failures: change.failed > 0 ? 1 : eb.ref("has_failures"),
-      credits_charged: eb("credits_charged", "+", change.charge),
-    }))
-    .where("id", "=", jobId)
-    .returning([
-      "queued_count",
-      "processing_count",
-      "done_count",
-      "failed_count",
-      "video_count",
-      "schema_label",
-      "credits_charged",
-    ])
-    .executeTakeFirstOrThrow();
+  const statement = change.failed > 0 ? countInJobWithFailures : countInJobWithoutFailures;
+  const job = await statement(store.db).first(
+    trx,
+    change.done + change.failed,
+    change.done,
+    change.failed,
+    change.charge,
+    jobId,
+  );
+  if (!job) throw new Error(`Job ${jobId} of a video being settled does not exist.`);
   const counts = {
     queued: job.queued_count,
     processing: job.processing_count,

@@ -3,11 +3,12 @@ import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
+import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
 import type { Store } from "../store/database.js";
-import { type ClaimedVideo, claimVideos, releaseVideos, renewLease } from "./claims.js";
+import { type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import type { VideoOutcome } from "./settlement.js";
 import { SettlementQueue } from "./settlement-queue.js";
 
@@ -36,6 +37,7 @@ export class Worker {
   readonly id = `wrk_${randomBytes(8).toString("hex")}`;
   private readonly loop: ClaimLoop<ClaimedVideo>;
   private readonly settlements: SettlementQueue;
+  private readonly heartbeat: LeaseHeartbeat;
 
   constructor(private readonly options: WorkerOptions) {
     this.settlements = new SettlementQueue(options.store, options.plans, this.id);
@@ -50,8 +52,20 @@ export class Worker {
         room < claimAtLeast ? [] : claimVideos(options.store, this.id, room, this.leaseMs),
       keyOf: (video) => video.videoId,
       handle: (video, signal) => this.processVideo(video, signal),
-      release: (videoIds) => releaseVideos(options.store, this.id, videoIds),
+      release: async (videoIds) => {
+        // No renewal may extend a lease after it is handed back.
+        await this.heartbeat.stop();
+        await releaseVideos(options.store, this.id, videoIds);
+      },
       onError: (error, context) => options.log.error({ err: error, context }, "video work failed"),
+    });
+    this.heartbeat = new LeaseHeartbeat({
+      // Well before the lease runs out, so a slow renewal still comes in time.
+      intervalMs: Math.max(250, this.leaseMs / 3),
+      holdings: () => this.loop.holdings,
+      renew: (videoIds) => renewLeases(options.store, this.id, videoIds, this.leaseMs),
+      onLost: (videoId, claim) => this.loop.abandon(videoId, claim, new Stopped("lease lost")),
+      onError: (error) => options.log.warn({ err: error }, "lease renewal failed"),
     });
   }
 
@@ -61,6 +75,7 @@ export class Worker {
 
   start(): void {
     this.loop.start();
+    this.heartbeat.start();
   }
 
   /** New work may be waiting (a submission on this process): look now instead of at the next poll. */
@@ -74,40 +89,16 @@ export class Worker {
    */
   async stop(graceMs = this.options.settings.shutdownGraceSeconds * 1000): Promise<void> {
     await this.loop.stop(graceMs);
+    await this.heartbeat.stop();
     // The worker is the captions source's only user, so it closes it (a proxy's open connections).
     await this.options.captions.close?.();
   }
 
-  private async processVideo(video: ClaimedVideo, stopSignal: AbortSignal): Promise<void> {
-    const { store, log } = this.options;
-    // Aborted at stop, or when the lease is lost. A listener rather than AbortSignal.any, which cost
-    // a measurable share of a worker settling hundreds of videos a second.
-    const work = new AbortController();
-    const signal = work.signal;
-    const onStop = () => work.abort(stopSignal.reason);
-    if (stopSignal.aborted) onStop();
-    else stopSignal.addEventListener("abort", onStop, { once: true });
-    // Renew well before the lease runs out; a renewal that finds the video gone means another
-    // worker took it over (this one was too slow), so stop working on it.
-    const heartbeat = setInterval(
-      () => {
-        renewLease(store, this.id, video.videoId, this.leaseMs).then(
-          (held) => {
-            if (!held) work.abort(new Stopped("lease lost"));
-          },
-          (error: unknown) => log.warn({ err: error, video: video.videoId }, "lease renewal failed"),
-        );
-      },
-      Math.max(250, this.leaseMs / 3),
-    );
-    try {
-      const outcome = await this.outcomeOf(video, signal);
-      if (signal.aborted) throw signal.reason;
-      await this.settle(video, outcome);
-    } finally {
-      clearInterval(heartbeat);
-      stopSignal.removeEventListener("abort", onStop);
-    }
+  /** `signal` aborts at stop, or when the heartbeat finds the lease lost (another worker took the video). */
+  private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
+    const outcome = await this.outcomeOf(video, signal);
+    if (signal.aborted) throw signal.reason;
+    await this.settle(video, outcome);
   }
 
   private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {

@@ -61,3 +61,22 @@ export function prepareQuery<Args extends readonly unknown[], Row>(
     first: async (runner, ...args) => (await runner.executeQuery(withValues(args))).rows[0],
   };
 }
+
+/**
+ * A prepared query for whichever store the caller has, built on its first use with that store: for
+ * statements defined once in a module and run against the store (or a transaction of it) passed in.
+ */
+export function preparedPerStore<Args extends readonly unknown[], Row>(
+  arity: Args["length"],
+  build: (db: Kysely<Database>, ...slots: Slot[]) => Compilable<Row>,
+): (db: Kysely<Database>) => PreparedQuery<Args, Row> {
+  const byStore = new WeakMap<Kysely<Database>, PreparedQuery<Args, Row>>();
+  return (db) => {
+    let prepared = byStore.get(db);
+    if (!prepared) {
+      prepared = prepareQuery<Args, Row>(db, arity, build);
+      byStore.set(db, prepared);
+    }
+    return prepared;
+  };
+}

@@ -163,6 +163,19 @@ describe("retrying a model", () => {
     expect(fake.requestCount).toBe(2);
   });
 
+  it("asks again when nothing answers at the address, and fails without naming the key", async () => {
+    const gone = await startFakeModel({ respond: readPrices });
+    await gone.close();
+    const failure = await extractorFor(gone)
+      .extractRows(priceList(["apple"]), schema)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ExtractionError);
+    expect((failure as Error).message).toMatch(
+      /after 3 attempt.*No answer from the model at http:\/\/127\.0\.0\.1/,
+    );
+    expect((failure as Error).message).not.toContain("sk-");
+  });
+
   it("fails with ExtractionError when the model answers garbage every time", async () => {
     fake = await startFakeModel({ respond: () => completionReply("not json") });
     const failure = await extractorFor(fake)

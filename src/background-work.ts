@@ -1,0 +1,74 @@
+// The background work of a process, built from its config: the pipeline worker and the webhook dispatcher.
+import type { FastifyBaseLogger } from "fastify";
+import { createCaptionSource } from "./captions/create-caption-source.js";
+import { Semaphore } from "./concurrency/semaphore.js";
+import type { Config } from "./config.js";
+import { createExtractor, type ExtractorConfig } from "./extraction/openai-extractor.js";
+import { Worker, type WorkerOptions } from "./pipeline/worker.js";
+import type { Store } from "./store/database.js";
+import { type DispatcherOptions, WebhookDispatcher } from "./webhooks/dispatcher.js";
+import { WebhookSender } from "./webhooks/webhook-sender.js";
+
+export interface BackgroundWorkOptions {
+  /** Timings of the worker's polling and retries (tests shorten them). */
+  readonly worker?: Partial<
+    Pick<WorkerOptions, "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims">
+  >;
+  /** Retry and chunking settings of the model client (tests shorten them). */
+  readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
+  /** Timings of the webhook dispatcher (tests shorten them). */
+  readonly dispatcher?: Partial<Pick<DispatcherOptions, "pollIntervalMs" | "concurrency">>;
+  /** The youtube source's origin (tests point it at a local server). */
+  readonly youtubeBaseUrl?: string;
+}
+
+/** The pipeline worker, or undefined (with a warning) when no model is configured. */
+export function buildWorker(
+  config: Config,
+  store: Store,
+  log: FastifyBaseLogger,
+  options: BackgroundWorkOptions,
+  onJobSettled: () => void,
+): Worker | undefined {
+  if (config.model === null) {
+    log.warn("no language model is configured (VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL): no worker runs");
+    return undefined;
+  }
+  const captions = createCaptionSource(config.captions, {
+    youtubeProxy: config.youtubeProxy,
+    youtubeBaseUrl: options.youtubeBaseUrl,
+  });
+  const extractor = createExtractor({
+    baseUrl: config.model.baseUrl,
+    apiKey: config.model.apiKey,
+    model: config.model.model,
+    modelRequests: new Semaphore(config.worker.modelConcurrency),
+    ...options.extraction,
+  });
+  return new Worker({
+    store,
+    plans: config.plans,
+    captions,
+    extractor,
+    settings: config.worker,
+    log: log.child({ component: "worker" }),
+    onJobSettled,
+    ...options.worker,
+  });
+}
+
+/** Deliveries need no model, so every process that runs background work dispatches. */
+export function buildDispatcher(
+  config: Config,
+  store: Store,
+  log: FastifyBaseLogger,
+  options: BackgroundWorkOptions,
+): WebhookDispatcher {
+  return new WebhookDispatcher({
+    store,
+    sender: new WebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
+    retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+    log: log.child({ component: "webhooks" }),
+    ...options.dispatcher,
+  });
+}
