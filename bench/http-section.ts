@@ -16,7 +16,7 @@ export interface EndpointResult {
   /** The least real/bare ratio issue 5 asks for, if it names one. */
   readonly targetRatio: number | null;
   readonly load: MeasuredLoad;
-  /** The bare server under the same load (same method), measured just before this endpoint. */
+  /** The bare server under the same load (same method), measured right after this endpoint. */
   readonly bareLoad: MeasuredLoad;
   /** Real requests per second over the bare server's, for the same method. */
   readonly ratio: number;
@@ -53,6 +53,8 @@ interface Endpoint {
   body?: string;
   expectStatus: number;
   targetRatio: number | null;
+  /** Served with VIDROWS_REMEMBER_ANSWERS=0: every request runs its queries. */
+  forgetful?: boolean;
 }
 
 async function check(server: ServerChild, endpoint: Endpoint, headers: Record<string, string>) {
@@ -96,7 +98,7 @@ export async function runHttpSection(
     const profileDir = options.profile ? join(options.resultsDir, "profiles") : undefined;
     const bare = await startBareServer({ cpuProfileDir: profileDir });
     servers.push(bare);
-    const startReal = (name: string) =>
+    const startReal = (name: string, forgetful = false) =>
       startVidrowsServer(
         {
           DATABASE_URL: database.url,
@@ -104,18 +106,24 @@ export async function runHttpSection(
           // Submissions are accepted only when a model is configured; with --no-worker nothing calls it.
           VIDROWS_LLM_BASE_URL: "http://127.0.0.1:9/v1",
           LOG_LEVEL: options.logLevel,
+          VIDROWS_REMEMBER_ANSWERS: forgetful ? "0" : "1",
         },
         { cpuProfileDir: profileDir, name },
       );
     const real = await startReal(`vidrows-http-${dialect}`);
     servers.push(real);
+    // On SQLite, answers are remembered between writes; the same reads with every query run show what
+    // a read costs when the database is being written to all the time.
+    const forgetful =
+      dialect === "sqlite" ? await startReal(`vidrows-http-${dialect}-forgetful`, true) : null;
+    if (forgetful) servers.push(forgetful);
 
     const auth = { authorization: `Bearer ${seeded.workspace.apiKey}` };
     const postBody = JSON.stringify({
       videos: Array.from({ length: 10 }, () => `https://www.youtube.com/watch?v=${platformVideoId()}`),
       schema: benchSchema,
     });
-    const endpoints: Endpoint[] = [
+    const reads: Endpoint[] = [
       {
         name: "GET /v1/{job_id}",
         method: "GET",
@@ -133,6 +141,17 @@ export async function runHttpSection(
       },
       { name: "GET /v1/usage", method: "GET", path: "/v1/usage", expectStatus: 200, targetRatio: 0.6 },
       { name: "GET /v1/keys", method: "GET", path: "/v1/keys", expectStatus: 200, targetRatio: 0.5 },
+    ];
+    const endpoints: Endpoint[] = [
+      ...reads,
+      ...(forgetful === null
+        ? []
+        : reads.map((read) => ({
+            ...read,
+            name: `${read.name}, queries run`,
+            targetRatio: null,
+            forgetful: true,
+          }))),
       // Last, since every request adds a job of 10 videos.
       {
         name: "POST /v1 (10 videos)",
@@ -153,7 +172,8 @@ export async function runHttpSection(
       `${dialect}: search ${seeded.history.searchPrefix} finds ${JSON.parse(searchBody).pagination.total} job(s)`,
     );
     for (const endpoint of endpoints.slice(1)) {
-      if (endpoint.method === "GET") await check(real, endpoint, auth);
+      if (endpoint.method === "GET")
+        await check(endpoint.forgetful && forgetful ? forgetful : real, endpoint, auth);
     }
 
     const load = (
@@ -180,7 +200,7 @@ export async function runHttpSection(
       `${dialect}: bare POST ${barePost.requestsPerSecond.toFixed(0)} req/s, ${barePost.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
     );
 
-    // Each endpoint is divided by a bare run taken just before it, not by the first one: on a shared
+    // Each endpoint is divided by a bare run taken right after it, not by the first one: on a shared
     // machine the load of other work drifts within a run, and neighbours in time see the same drift.
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
@@ -189,8 +209,11 @@ export async function runHttpSection(
         .replace(/[^a-z0-9]+/gi, "-")
         .replace(/^-|-$/g, "")
         .toLowerCase();
-      const server = profileDir ? await startReal(`vidrows-http-${dialect}-${slug}`) : real;
-      if (server !== real) servers.push(server);
+      const shared = endpoint.forgetful && forgetful ? forgetful : real;
+      const server = profileDir
+        ? await startReal(`vidrows-http-${dialect}-${slug}`, endpoint.forgetful === true)
+        : shared;
+      if (server !== shared) servers.push(server);
       const measured = await load(
         server,
         {
@@ -200,7 +223,7 @@ export async function runHttpSection(
         },
         endpoint.path,
       );
-      if (server !== real) await server.stop();
+      if (server !== shared) await server.stop();
       const yardstick = await load(
         bare,
         endpoint.method === "POST"

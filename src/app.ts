@@ -39,7 +39,7 @@ export interface App {
 const housekeepingIntervalMs = 60_000;
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const opened = openStore(config.database);
+  const opened = openStore(config.database, { writeStamp: config.rememberAnswers });
   const store = options.wrapStore?.(opened) ?? opened;
   try {
     await migrateToLatest(store);

@@ -32,6 +32,11 @@ export interface Config {
   readonly anonymousRequestsPerMinute: number;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /**
+   * VIDROWS_REMEMBER_ANSWERS (default 1): on SQLite, answers are kept in memory until the next write
+   * (see README, "What the server keeps in memory"); 0 runs every request's queries.
+   */
+  readonly rememberAnswers: boolean;
   /** `youtube`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
   readonly youtubeProxy: string | undefined;
@@ -115,6 +120,14 @@ function retrySchedule(raw: string | undefined): readonly number[] {
   return Object.freeze(parts.map(Number));
 }
 
+/** `1` or `0`; unset or empty is the default. Anything else is refused rather than guessed at. */
+function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "1" || raw === "0") return raw === "1";
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off); got "${raw}".`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!logLevels.includes(logLevel)) {
@@ -134,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
     trustProxy: env.VIDROWS_TRUST_PROXY === "1",
+    rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
     captions: env.VIDROWS_CAPTIONS || "youtube",
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     model: modelSettings(env),

@@ -181,6 +181,27 @@ for (const dialect of dialects) {
       },
     );
 
+    it("looks the key up on every request when remembering is off (VIDROWS_REMEMBER_ANSWERS=0)", async () => {
+      const ownLog = new StatementLog();
+      const plain = await startTestServer(
+        dialect.name,
+        { rememberAnswers: false },
+        { wrapStore: (store) => ownLog.watch(store) },
+      );
+      try {
+        const { key: fresh } = await plain.workspace("pro");
+        const lookups: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          ownLog.clear();
+          expect((await plain.call("GET", "/v1/usage", { key: fresh })).status).toBe(200);
+          lookups.push(ownLog.statements().filter((q) => keyLookup.test(q.sql)).length);
+        }
+        expect(lookups).toEqual([1, 1, 1, 1]);
+      } finally {
+        await plain.close();
+      }
+    });
+
     it("refuses an unknown key after one lookup, and a malformed one without any", async () => {
       // Beside the lookup, at most the upsert that reserves the address's next block of hits.
       const unknown = await statementsOf(`vr_live_${"x".repeat(32)}`);

@@ -66,7 +66,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): Sq
   };
 }
 
-function openSqlite(path: string): Store {
+function openSqlite(path: string, offerWriteStamp: boolean): Store {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
@@ -87,6 +87,7 @@ function openSqlite(path: string): Store {
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
   const ownChanges = sqlite.prepare("select total_changes()").pluck();
+  if (!offerWriteStamp) return { db, dialect: "sqlite", close: () => db.destroy() };
   return {
     db,
     dialect: "sqlite",
@@ -108,8 +109,15 @@ function openPostgres(url: string, maxConnections: number): Store {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-export function openStore(target: DatabaseTarget, options: { maxConnections?: number } = {}): Store {
+export interface StoreOptions {
+  /** PostgreSQL's pool size (default 10). */
+  readonly maxConnections?: number;
+  /** SQLite: offer a write stamp, so that answers can be remembered between writes (default true). */
+  readonly writeStamp?: boolean;
+}
+
+export function openStore(target: DatabaseTarget, options: StoreOptions = {}): Store {
   return target.kind === "sqlite"
-    ? openSqlite(target.path)
+    ? openSqlite(target.path, options.writeStamp ?? true)
     : openPostgres(target.url, options.maxConnections ?? 10);
 }

@@ -98,6 +98,7 @@ export async function startTestServer(
     anonymousRequestsPerMinute: 100000,
     logLevel: "silent",
     trustProxy: false,
+    rememberAnswers: true,
     captions: "youtube",
     youtubeProxy: undefined,
     model: null,

@@ -64,6 +64,15 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/^VIDROWS_PLANS: cannot read \/nonexistent\/plans\.json/);
   });
 
+  it("remembers answers unless VIDROWS_REMEMBER_ANSWERS is 0, and refuses other values", () => {
+    expect(loadConfig({}).rememberAnswers).toBe(true);
+    expect(loadConfig({ VIDROWS_REMEMBER_ANSWERS: "1" }).rememberAnswers).toBe(true);
+    expect(loadConfig({ VIDROWS_REMEMBER_ANSWERS: "0" }).rememberAnswers).toBe(false);
+    expect(() => loadConfig({ VIDROWS_REMEMBER_ANSWERS: "off" })).toThrow(
+      /VIDROWS_REMEMBER_ANSWERS must be 1 \(on\) or 0 \(off\); got "off"/,
+    );
+  });
+
   it("trusts a proxy only when VIDROWS_TRUST_PROXY is 1", () => {
     expect(loadConfig({ VIDROWS_TRUST_PROXY: "1" }).trustProxy).toBe(true);
     expect(loadConfig({ VIDROWS_TRUST_PROXY: "true" }).trustProxy).toBe(false);
