@@ -43,13 +43,17 @@ class StatementLog implements KyselyPlugin {
     this.finished.length = 0;
   }
 
-  /** The statements since the last clear, leaving out the periodic clean-up of old rate-limit windows. */
+  /**
+   * The statements since the last clear, leaving out the server's background work, which runs on its
+   * own clock and may land inside any request: the clean-up of old rate-limit windows, and the webhook
+   * dispatcher's polls of its deliveries.
+   */
   statements(): CompiledQuery[] {
     const executor = this.store?.db.getExecutor();
     if (!executor) throw new Error("StatementLog is not watching a store.");
     return this.finished
       .map(({ node, queryId }) => executor.compileQuery(node, queryId))
-      .filter((q) => !/^delete from "rate_limit_windows"/.test(q.sql));
+      .filter((q) => !/^delete from "rate_limit_windows"|"webhook_deliveries"/.test(q.sql));
   }
 }
 
