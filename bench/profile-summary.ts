@@ -21,6 +21,11 @@ if (!path) {
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
+// Piped into `head`, the reader may go away before the end: that is not an error worth a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 // Skipping the first seconds leaves start-up (module loading, schema compiling) out of a server's profile.
 const skipUs = Number(skipArg ?? 0) * 1e6;
 const profile = JSON.parse(readFileSync(path, "utf8")) as Profile;
