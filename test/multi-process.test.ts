@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../src/store/database.js";
 import {
   type DialectCase,
+  type DialectName,
   dialects,
   dialectTitle,
   type FreshDatabase,
@@ -51,30 +52,37 @@ async function awayFromWindowEnd(): Promise<void> {
   if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
 }
 
+/** Two `vidrows serve` processes on one fresh database of `dialect`, for the tests of a describe block. */
+function twoServerProcesses(dialect: DialectName) {
+  const servers = {} as { env: Record<string, string>; a: ServerProcess; b: ServerProcess };
+  let database: FreshDatabase | undefined;
+  const planFolder = mkdtempSync(join(tmpdir(), "vidrows-plans-"));
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    const env = { DATABASE_URL: database.url, VIDROWS_PLANS: writePlanFile(planFolder) };
+    const started = await Promise.all([
+      startServerProcess({ databaseUrl: database.url, env }),
+      startServerProcess({ databaseUrl: database.url, env }),
+    ]);
+    Object.assign(servers, { env, a: started[0], b: started[1] });
+  });
+  afterAll(async () => {
+    await killAllChildren();
+    await database?.drop();
+    rmSync(planFolder, { recursive: true, force: true });
+  });
+  return servers;
+}
+
 // SQLite too: its servers remember keys between writes, and a revocation is a write they must notice.
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
     `revoking through one of two server processes on one ${dialectTitle(dialect)} database`,
     () => {
-      let database: FreshDatabase;
-      let env: Record<string, string>;
-      let a: ServerProcess;
-      let b: ServerProcess;
-      const planFolder = mkdtempSync(join(tmpdir(), "vidrows-plans-"));
-
-      beforeAll(async () => {
-        database = await freshDatabase(dialect.name);
-        env = { DATABASE_URL: database.url, VIDROWS_PLANS: writePlanFile(planFolder) };
-        a = await startServerProcess({ databaseUrl: database.url, env });
-        b = await startServerProcess({ databaseUrl: database.url, env });
-      });
-      afterAll(async () => {
-        await killAllChildren();
-        await database?.drop();
-        rmSync(planFolder, { recursive: true, force: true });
-      });
+      const servers = twoServerProcesses(dialect.name);
 
       it("refuses the key on the very next request to the other process", async () => {
+        const { env, a, b } = servers;
         const { api_key: owner } = await createWorkspace(env, "pro");
         const second = await call(a.url, "POST", "/v1/keys", { key: owner, body: { label: "to revoke" } });
         expect(second.status).toBe(201);
@@ -94,6 +102,7 @@ for (const dialect of dialects) {
       });
 
       it("serves a workspace's new plan on the very next request after another process changes it", async () => {
+        const { env, b } = servers;
         const { workspace_id: workspaceId, api_key: key } = await createWorkspace(env, "pro");
         for (let i = 0; i < 3; i++) {
           const usage = await call(b.url, "GET", "/v1/usage", { key });
@@ -112,27 +121,10 @@ for (const dialect of dialects) {
 describe.skipIf(postgres.skipReason !== null)(
   `two server processes on one ${dialectTitle(postgres)} database`,
   () => {
-    let database: FreshDatabase;
-    let env: Record<string, string>;
-    let a: ServerProcess;
-    let b: ServerProcess;
-    const planFolder = mkdtempSync(join(tmpdir(), "vidrows-plans-"));
-
-    beforeAll(async () => {
-      database = await freshDatabase("postgres");
-      env = { DATABASE_URL: database.url, VIDROWS_PLANS: writePlanFile(planFolder) };
-      [a, b] = await Promise.all([
-        startServerProcess({ databaseUrl: database.url, env }),
-        startServerProcess({ databaseUrl: database.url, env }),
-      ]);
-    });
-    afterAll(async () => {
-      await killAllChildren();
-      await database?.drop();
-      rmSync(planFolder, { recursive: true, force: true });
-    });
+    const servers = twoServerProcesses("postgres");
 
     it("counts one per-minute limit across both processes", async () => {
+      const { env, a, b } = servers;
       const { api_key: key } = await createWorkspace(env, "limited");
       await awayFromWindowEnd();
       const remaining: number[] = [];
