@@ -171,6 +171,25 @@ for (const dialect of dialects) {
       expect(usage.body.credits.balance).toBe(testPlans.scale.cycle_allowance);
     });
 
+    it("names the new cycle once the old one has ended, with nothing written in between", async () => {
+      const { workspaceId } = await server.workspace("pro");
+      const created = await server.app.store.db
+        .selectFrom("workspaces")
+        .select("created_at")
+        .where("id", "=", workspaceId)
+        .executeTakeFirstOrThrow();
+      const cycleEnd = addMonths(Number(created.created_at), 1);
+      // A millisecond either side: the same UTC day (the cycle's end is creation's time of day), so
+      // only the cycle's end can tell the two answers apart.
+      const [before, after] = [cycleEnd - 1, cycleEnd + 1];
+      const usage = server.app.services.usage;
+      const inOldCycle = await usage.get(workspaceId, before);
+      expect(await usage.get(workspaceId, before)).toEqual(inOldCycle);
+      const inNewCycle = await usage.get(workspaceId, after);
+      expect(inOldCycle.cycle.ends_at).toBe(formatTimestamp(cycleEnd));
+      expect(inNewCycle.cycle.started_at).toBe(formatTimestamp(cycleEnd));
+    });
+
     it("answers 401 without a key on GET and PATCH", async () => {
       for (const [method, body] of [
         ["GET", undefined],
