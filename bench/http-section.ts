@@ -142,7 +142,7 @@ export async function runHttpSection(
       { name: "GET /v1/usage", method: "GET", path: "/v1/usage", expectStatus: 200, targetRatio: 0.6 },
       { name: "GET /v1/keys", method: "GET", path: "/v1/keys", expectStatus: 200, targetRatio: 0.5 },
     ];
-    const endpoints: Endpoint[] = [
+    const allEndpoints: Endpoint[] = [
       ...reads,
       ...(forgetful === null
         ? []
@@ -163,15 +163,19 @@ export async function runHttpSection(
       },
     ];
 
+    const endpoints =
+      options.endpoints.length === 0
+        ? allEndpoints
+        : allEndpoints.filter((endpoint) => options.endpoints.some((part) => endpoint.name.includes(part)));
     const jsonHeaders = { "content-type": "application/json" };
-    const readBody = await check(real, endpoints[0] as Endpoint, auth);
+    const readBody = await check(real, allEndpoints[0] as Endpoint, auth);
     if (!readBody.includes('"rows":null'))
       throw new Error(`the read job still hands rows over: ${readBody.slice(0, 300)}`);
-    const searchBody = await check(real, endpoints[2] as Endpoint, auth);
+    const searchBody = await check(real, allEndpoints[2] as Endpoint, auth);
     log(
       `${dialect}: search ${seeded.history.searchPrefix} finds ${JSON.parse(searchBody).pagination.total} job(s)`,
     );
-    for (const endpoint of endpoints.slice(1)) {
+    for (const endpoint of allEndpoints.slice(1)) {
       if (endpoint.method === "GET")
         await check(endpoint.forgetful && forgetful ? forgetful : real, endpoint, auth);
     }

@@ -9,6 +9,8 @@ const allSections: Section[] = ["http", "pipeline", "scale", "history"];
 export interface BenchOptions {
   readonly quick: boolean;
   readonly sections: readonly Section[];
+  /** HTTP section: only the endpoints whose name contains one of these (all when empty). */
+  readonly endpoints: readonly string[];
   readonly dialects: readonly BenchDialect[];
   /** The PostgreSQL server to make benchmark databases on (DATABASE_URL), if any. */
   readonly postgresUrl: string | undefined;
@@ -41,9 +43,9 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history] [--dialects=sqlite,postgres] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
 
-Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_DIALECTS, BENCH_PROFILE=1,
+Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
 BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
@@ -71,6 +73,7 @@ export function readOptions(argv: string[]): BenchOptions {
     options: {
       quick: { type: "boolean" },
       sections: { type: "string" },
+      endpoints: { type: "string" },
       dialects: { type: "string" },
       profile: { type: "boolean" },
       help: { type: "boolean" },
@@ -99,6 +102,7 @@ export function readOptions(argv: string[]): BenchOptions {
   return {
     quick,
     sections,
+    endpoints: list(values.endpoints ?? process.env.BENCH_ENDPOINTS) ?? [],
     dialects,
     postgresUrl,
     connections: integer("BENCH_CONNECTIONS", 50),
