@@ -1,6 +1,7 @@
 // `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
+import { cycleContaining } from "../domain/billing-cycle.js";
 import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
@@ -10,7 +11,17 @@ import type { Caller } from "../services/authentication.js";
 import type { SchemaService } from "../services/schemas.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
+import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
+import { lockAndReadWorkspace } from "../store/workspace-lock.js";
+import {
+  insertJob,
+  QueuedVideoInserts,
+  queueHead,
+  recordIdempotency,
+  reserveQueuePlaces,
+  videosPerInsert,
+} from "./submission-statements.js";
 import type { CountsView } from "./views.js";
 
 export interface SubmissionInput {
@@ -37,8 +48,6 @@ export interface SubmissionOutcome {
 }
 
 const idempotencyWindowMs = 24 * 3600_000;
-// Rows per INSERT statement: well under both SQLite's and PostgreSQL's limits on bound parameters.
-const insertBatch = 500;
 
 class IdempotencyRace extends Error {}
 
@@ -92,11 +101,18 @@ export function readVideoReferences(references: string[]): string[] {
 }
 
 export class JobSubmission {
+  // Submissions that arrive together share one SQLite commit (see grouped-writes.ts).
+  private readonly writes: GroupedWrites;
+  private readonly videoInserts: QueuedVideoInserts;
+
   constructor(
     private readonly store: Store,
     private readonly schemas: SchemaService,
     private readonly extractionAvailable: boolean,
-  ) {}
+  ) {
+    this.writes = new GroupedWrites(store);
+    this.videoInserts = new QueuedVideoInserts(store.db);
+  }
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
     if (!this.extractionAvailable) {
@@ -139,7 +155,7 @@ export class JobSubmission {
         : { label: "inline", definition: input.schema as SchemaDefinition };
 
     try {
-      const body = await this.store.db.transaction().execute((trx) =>
+      const body = await this.writes.run((trx) =>
         this.insertJob(trx, caller, {
           platformIds,
           references: input.videos,
@@ -190,8 +206,13 @@ export class JobSubmission {
       idempotency: { key: string; requestHash: string } | undefined;
     },
   ): Promise<JobCreated> {
+    const db = this.store.db;
     const now = Date.now();
-    const workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
+    let workspace = await lockAndReadWorkspace(db).first(trx, caller.workspaceId);
+    if (!workspace) throw new Error(`The caller's workspace ${caller.workspaceId} does not exist.`);
+    if (cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at) {
+      workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
+    }
     if (workspace.balance <= 0) {
       throw new ApiError(
         "insufficient_credits",
@@ -207,67 +228,39 @@ export class JobSubmission {
 
     // Fair queueing: this workspace's videos line up after its own earlier ones, but never behind
     // the queue's current head, so a newcomer's one video is not stuck behind another's thousand.
-    const head = await trx
-      .selectFrom("videos")
-      .select((eb) => eb.fn.min("priority").as("head"))
-      .where("status", "=", "queued")
-      .executeTakeFirst();
+    const head = await queueHead(db).first(trx);
     const firstPriority = Math.max(workspace.next_video_priority, Number(head?.head ?? 0));
     const count = job.platformIds.length;
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({ next_video_priority: firstPriority + count, jobs_queued: eb("jobs_queued", "+", 1) }))
-      .where("id", "=", caller.workspaceId)
-      .execute();
+    await reserveQueuePlaces(db).run(trx, firstPriority + count, caller.workspaceId);
 
     const jobId = newId("job", now);
-    await trx
-      .insertInto("jobs")
-      .values({
-        id: jobId,
-        workspace_id: caller.workspaceId,
-        schema_label: job.label,
-        schema_definition: JSON.stringify(job.definition),
-        language: job.language,
-        status: "processing",
-        video_count: count,
-        queued_count: count,
-        processing_count: 0,
-        done_count: 0,
-        failed_count: 0,
-        has_failures: 0,
-        credits_charged: 0,
-        created_at: now,
-        completed_at: null,
-        handed_over_at: null,
-      })
-      .execute();
-    const videos = job.platformIds.map((platformId, position) => ({
-      id: newId("vid", now),
-      job_id: jobId,
-      workspace_id: caller.workspaceId,
-      position,
-      platform_video_id: platformId,
-      submitted_url: job.references[position] ?? platformId,
-      status: "queued" as const,
-      priority: firstPriority + position,
-      available_at: now,
-      lease_owner: null,
-      lease_expires_at: null,
-      rows: null,
-      row_count: null,
-      duration_seconds: null,
-      chunk_count: null,
-      error_code: null,
-      error_message: null,
-      error_retryable: null,
-      settled_at: null,
-    }));
-    for (let i = 0; i < videos.length; i += insertBatch) {
-      await trx
-        .insertInto("videos")
-        .values(videos.slice(i, i + insertBatch))
-        .execute();
+    await insertJob(db).run(
+      trx,
+      jobId,
+      caller.workspaceId,
+      job.label,
+      JSON.stringify(job.definition),
+      job.language,
+      count,
+      now,
+    );
+    for (let start = 0; start < count; start += videosPerInsert) {
+      const rows = Math.min(videosPerInsert, count - start);
+      const values: unknown[] = [];
+      for (let position = start; position < start + rows; position++) {
+        const platformId = job.platformIds[position] as string;
+        values.push(
+          newId("vid", now),
+          jobId,
+          caller.workspaceId,
+          position,
+          platformId,
+          job.references[position] ?? platformId,
+          firstPriority + position,
+          now,
+        );
+      }
+      await this.videoInserts.forRows(rows).run(trx, ...values);
     }
 
     const body: JobCreated = {
@@ -278,40 +271,18 @@ export class JobSubmission {
       counts: { queued: count, processing: 0, done: 0, failed: 0 },
       created_at: formatTimestamp(now),
     };
-    if (job.idempotency) await this.recordIdempotency(trx, caller.workspaceId, job.idempotency, body, now);
+    if (job.idempotency) {
+      const recorded = await recordIdempotency(db).run(
+        trx,
+        caller.workspaceId,
+        job.idempotency.key,
+        job.idempotency.requestHash,
+        JSON.stringify(body),
+        now,
+        now - idempotencyWindowMs,
+      );
+      if (Number(recorded.numAffectedRows ?? 0n) === 0) throw new IdempotencyRace();
+    }
     return body;
-  }
-
-  private async recordIdempotency(
-    trx: Transaction<Database>,
-    workspaceId: string,
-    idempotency: { key: string; requestHash: string },
-    body: JobCreated,
-    now: number,
-  ) {
-    const values = {
-      workspace_id: workspaceId,
-      key: idempotency.key,
-      request_hash: idempotency.requestHash,
-      response_status: 202,
-      response_body: JSON.stringify(body),
-      created_at: now,
-    };
-    // A record older than the window is taken over; a live one means another request won the race.
-    const result = await trx
-      .insertInto("idempotency_keys")
-      .values(values)
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "key"])
-          .doUpdateSet({
-            request_hash: values.request_hash,
-            response_body: values.response_body,
-            created_at: now,
-          })
-          .where("idempotency_keys.created_at", "<=", now - idempotencyWindowMs),
-      )
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) throw new IdempotencyRace();
   }
 }

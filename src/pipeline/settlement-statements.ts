@@ -1,21 +1,8 @@
 // The statements a settlement runs for each video, job and workspace of its batch, prepared once per store.
-import type { Selectable } from "kysely";
 import { preparedPerStore } from "../store/prepared-query.js";
-import type { WorkspacesTable } from "../store/tables.js";
 
 // A worker settling hundreds of videos a second spent a good share of its time in Kysely building and
 // compiling these same statements again for every video; prepared, each run only fills in the values.
-
-/** Locks a workspace's row and reads it in the same statement. */
-export const lockAndReadWorkspace = preparedPerStore<[workspaceId: string], Selectable<WorkspacesTable>>(
-  1,
-  (db, workspaceId) =>
-    db
-      .updateTable("workspaces")
-      .set((eb) => ({ plan_id: eb.ref("plan_id") }))
-      .where("id", "=", workspaceId)
-      .returningAll(),
-);
 
 export const writeDone = preparedPerStore<
   [

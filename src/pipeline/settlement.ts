@@ -10,6 +10,7 @@ import type { Row } from "../extraction/extractor.js";
 import type { PlanTable } from "../plans.js";
 import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
+import { lockAndReadWorkspace } from "../store/workspace-lock.js";
 import type { Database, JobStatus, WorkspacesTable } from "../store/tables.js";
 import { recordJobEvents } from "../webhooks/outbox.js";
 import {
@@ -17,7 +18,6 @@ import {
   addToWorkspaceCounters,
   countInJobWithFailures,
   countInJobWithoutFailures,
-  lockAndReadWorkspace,
   writeDone,
   writeFailed,
 } from "./settlement-statements.js";

@@ -1,6 +1,7 @@
 // Serialising writes that must see a workspace's current state (allowances, balances) before acting.
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "./tables.js";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import { preparedPerStore } from "./prepared-query.js";
+import type { Database, WorkspacesTable } from "./tables.js";
 
 /**
  * Takes the workspace's write lock for the rest of the transaction. A no-op UPDATE does it in both
@@ -15,3 +16,14 @@ export async function lockWorkspace(trx: Transaction<Database> | Kysely<Database
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** `lockWorkspace` and a read of the row in one prepared statement, for the paths that run most. */
+export const lockAndReadWorkspace = preparedPerStore<[workspaceId: string], Selectable<WorkspacesTable>>(
+  1,
+  (db, workspaceId) =>
+    db
+      .updateTable("workspaces")
+      .set((eb) => ({ plan_id: eb.ref("plan_id") }))
+      .where("id", "=", workspaceId)
+      .returningAll(),
+);
