@@ -409,6 +409,72 @@ for (const dialect of dialects) {
         expect(stored).toHaveLength(2);
       });
 
+      it("takes concurrent submissions of several workspaces, refusing only the ones that must fail", async () => {
+        // On SQLite these share commits (grouped writes): a refused one must not take the others down.
+        const payers = await Promise.all([server.workspace(), server.workspace(), server.workspace()]);
+        const broke = await server.workspace();
+        await server.app.store.db
+          .updateTable("workspaces")
+          .set({ balance: 0 })
+          .where("id", "=", broke.workspaceId)
+          .execute();
+        const reused = { "idempotency-key": "taken" };
+        const first = await submit(payers[0]?.key as string, { videos: [newVideoId()], schema }, reused);
+        expect(first.status, first.text).toBe(202);
+
+        const answers = await Promise.all([
+          ...payers.flatMap(({ key }) =>
+            Array.from({ length: 4 }, () => submit(key, { videos: [newVideoId(), newVideoId()], schema })),
+          ),
+          submit(broke.key, { videos: [newVideoId()], schema }),
+          submit(payers[0]?.key as string, { videos: [newVideoId()], schema }, reused),
+        ]);
+        const codes = answers.map((answer) => answer.body.error?.code ?? answer.status);
+        expect(codes).toEqual([
+          ...Array<number>(12).fill(202),
+          "insufficient_credits",
+          "idempotency_conflict",
+        ]);
+        expect(await jobTotal(payers[0]?.key as string)).toBe(5);
+        expect(await jobTotal(payers[1]?.key as string)).toBe(4);
+        expect(await jobTotal(payers[2]?.key as string)).toBe(4);
+        expect(await jobTotal(broke.key)).toBe(0);
+        for (const answer of answers.slice(0, 12)) {
+          const read = await server.call("GET", `/v1/${answer.body.job_id}`, {
+            key: payers[Math.floor(answers.indexOf(answer) / 4)]?.key as string,
+          });
+          expect(read.status, read.text).toBe(200);
+          expect(read.body.videos).toBe(2);
+          const counted = Object.values(read.body.counts as Record<string, number>);
+          expect(counted.reduce((sum, n) => sum + n, 0)).toBe(2);
+        }
+      });
+
+      it("refuses one submission of several asked for at the same moment without losing the others", async () => {
+        // Asked for in one turn, on SQLite they share one commit (grouped writes).
+        const { authenticator, jobSubmission } = server.app.services;
+        const payer = await server.workspace();
+        const broke = await server.workspace();
+        await server.app.store.db
+          .updateTable("workspaces")
+          .set({ balance: 0 })
+          .where("id", "=", broke.workspaceId)
+          .execute();
+        const payerCaller = await authenticator.identify(payer.key);
+        const brokeCaller = await authenticator.identify(broke.key);
+        if (!payerCaller || !brokeCaller) throw new Error("the test's keys were not recognised");
+        const job = () => ({ videos: [newVideoId()], schema });
+        const outcomes = await Promise.allSettled([
+          jobSubmission.submit(payerCaller, job()),
+          jobSubmission.submit(brokeCaller, job()),
+          jobSubmission.submit(payerCaller, job()),
+        ]);
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+        expect((outcomes[1] as PromiseRejectedResult).reason.code).toBe("insufficient_credits");
+        expect(await jobTotal(payer.key)).toBe(2);
+        expect(await jobTotal(broke.key)).toBe(0);
+      });
+
       it("keeps keys per workspace: another workspace's same key makes its own job", async () => {
         const mine = await server.workspace();
         const theirs = await server.workspace();

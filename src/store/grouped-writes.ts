@@ -34,12 +34,18 @@ export interface GroupedWritesOptions {
 export class GroupedWrites {
   private readonly waiting: Waiting[] = [];
   private readonly maxGroup: number;
+  private groups = 0;
 
   constructor(
     private readonly store: Store,
     options: GroupedWritesOptions = {},
   ) {
     this.maxGroup = options.maxGroup ?? 64;
+  }
+
+  /** SQLite: how many grouped transactions have been committed (each carrying one or more runs). */
+  get committedGroups(): number {
+    return this.groups;
   }
 
   /**
@@ -89,6 +95,7 @@ export class GroupedWrites {
         await own.releaseSavepoint("grouped_write").execute();
       }
       await trx.commit().execute();
+      this.groups += 1;
     } catch (error) {
       await trx
         .rollback()
