@@ -143,9 +143,11 @@ export class JobSubmission {
     }
     const platformIds = readVideoReferences(input.videos);
 
-    const hash = requestHash(input);
-    if (idempotencyKey !== undefined) {
-      const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, hash);
+    // Only a submission with an Idempotency-Key is compared with another, so only it is hashed.
+    const idempotency =
+      idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(input) };
+    if (idempotency) {
+      const earlier = await this.earlierOutcome(caller.workspaceId, idempotency.key, idempotency.requestHash);
       if (earlier) return earlier;
     }
 
@@ -162,14 +164,18 @@ export class JobSubmission {
           label: resolved.label,
           definition: resolved.definition,
           language: input.language ?? null,
-          idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: hash },
+          idempotency,
         }),
       );
       return { body, replayed: false };
     } catch (error) {
       // Another request with the same key committed first; answer as it did (or refuse a different body).
-      if (error instanceof IdempotencyRace && idempotencyKey !== undefined) {
-        const earlier = await this.earlierOutcome(caller.workspaceId, idempotencyKey, hash);
+      if (error instanceof IdempotencyRace && idempotency) {
+        const earlier = await this.earlierOutcome(
+          caller.workspaceId,
+          idempotency.key,
+          idempotency.requestHash,
+        );
         if (earlier) return earlier;
       }
       throw error;

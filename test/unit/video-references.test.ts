@@ -19,6 +19,8 @@ describe("parseVideoReference", () => {
       `https://www.youtube.com/watch?feature=share&v=${id}&t=42s&list=PL123`,
     ],
     ["watch?v= with a fragment", `https://www.youtube.com/watch?v=${id}#t=10`],
+    ["watch?v= followed by a time", `https://www.youtube.com/watch?v=${id}&t=42s`],
+    ["watch?v= given twice (the first counts)", `https://www.youtube.com/watch?v=${id}&v=zzzzzzzzzzz`],
     ["an upper-case host", `https://WWW.YOUTUBE.COM/watch?v=${id}`],
     ["youtu.be/", `https://youtu.be/${id}`],
     ["youtu.be/ with ?si= and ?t=", `https://youtu.be/${id}?si=abcDEF123&t=30`],
