@@ -1,61 +1,11 @@
 // A key check is one indexed lookup, never a scan, never a slow hash; the rate limit is one upsert by key.
 import { createHash, randomBytes } from "node:crypto";
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryId,
-  type QueryResult,
-  type RootOperationNode,
-  sql,
-  type UnknownRow,
-} from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../src/store/database.js";
 import { reservationSize } from "../src/services/rate-limiter.js";
 import { dialects, dialectTitle } from "./support/databases.js";
+import { StatementLog } from "./support/statement-log.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
-
-/** Records every statement the server runs to completion, as the SQL the database received. */
-class StatementLog implements KyselyPlugin {
-  private readonly pending = new WeakMap<QueryId, RootOperationNode>();
-  private readonly finished: { node: RootOperationNode; queryId: QueryId }[] = [];
-  private store: Store | undefined;
-
-  watch(store: Store): Store {
-    this.store = { ...store, db: store.db.withPlugin(this) };
-    return this.store;
-  }
-
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    this.pending.set(queryId, node);
-    return node;
-  }
-
-  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const node = this.pending.get(queryId);
-    if (node) this.finished.push({ node, queryId });
-    return result;
-  }
-
-  clear(): void {
-    this.finished.length = 0;
-  }
-
-  /**
-   * The statements since the last clear, leaving out the server's background work, which runs on its
-   * own clock and may land inside any request: the clean-up of old rate-limit windows, and the webhook
-   * dispatcher's polls of its deliveries.
-   */
-  statements(): CompiledQuery[] {
-    const executor = this.store?.db.getExecutor();
-    if (!executor) throw new Error("StatementLog is not watching a store.");
-    return this.finished
-      .map(({ node, queryId }) => executor.compileQuery(node, queryId))
-      .filter((q) => !/^delete from "rate_limit_windows"|"webhook_deliveries"/.test(q.sql));
-  }
-}
 
 const keyLookup = /^select .* from "api_keys" .*where "api_keys"\."key_hash" = (\?|\$1)/;
 const rateLimitUpsert =

@@ -1,5 +1,5 @@
 // The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why).
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type PreparedQuery, prepareQuery, preparedPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 
@@ -8,7 +8,8 @@ export const queueHead = preparedPerStore<[], { head: number | null }>(0, (db) =
   db
     .selectFrom("videos")
     .select((eb) => eb.fn.min<number | null>("priority").as("head"))
-    .where("status", "=", "queued"),
+    // A literal, so that the planner reads it from the queue's partial index.
+    .where("status", "=", sql.lit("queued")),
 );
 
 export const reserveQueuePlaces = preparedPerStore<[nextPriority: number, workspaceId: string], never>(

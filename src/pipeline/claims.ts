@@ -1,5 +1,5 @@
 // Claiming videos to work on, with leases: the store is the queue, shared by every worker process.
-import type { SelectQueryBuilder, Transaction } from "kysely";
+import { type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
@@ -56,7 +56,8 @@ export async function claimVideos(
       trx
         .selectFrom("videos")
         .select("id")
-        .where("status", "=", "processing")
+        // Status as a literal: the planner then uses the leases' partial index (migration 0005).
+        .where("status", "=", sql.lit("processing"))
         .where("lease_expires_at", "<", now)
         .orderBy("lease_expires_at")
         .limit(limit),
@@ -85,7 +86,7 @@ export async function claimVideos(
             trx
               .selectFrom("videos")
               .select("id")
-              .where("status", "=", "queued")
+              .where("status", "=", sql.lit("queued"))
               .where("available_at", "<=", now)
               .orderBy("priority")
               .orderBy("id")

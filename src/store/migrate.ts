@@ -12,6 +12,7 @@ import * as foundation from "./migrations/0001_foundation.js";
 import * as jobs from "./migrations/0002_jobs.js";
 import * as webhooks from "./migrations/0003_webhooks.js";
 import * as searchIndexes from "./migrations/0004_search_indexes.js";
+import * as partialQueueIndexes from "./migrations/0005_partial_queue_indexes.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0002_jobs": jobs,
   "0003_webhooks": webhooks,
   "0004_search_indexes": searchIndexes,
+  "0005_partial_queue_indexes": partialQueueIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

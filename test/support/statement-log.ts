@@ -1,0 +1,52 @@
+// Which statements code ran against a store, as the SQL the database received: for tests of query plans.
+import type {
+  CompiledQuery,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
+import type { Store } from "../../src/store/database.js";
+
+/** Records every statement the server runs to completion, as the SQL the database received. */
+export class StatementLog implements KyselyPlugin {
+  private readonly pending = new WeakMap<QueryId, RootOperationNode>();
+  private readonly finished: { node: RootOperationNode; queryId: QueryId }[] = [];
+  private store: Store | undefined;
+
+  watch(store: Store): Store {
+    this.store = { ...store, db: store.db.withPlugin(this) };
+    return this.store;
+  }
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    this.pending.set(queryId, node);
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const node = this.pending.get(queryId);
+    if (node) this.finished.push({ node, queryId });
+    return result;
+  }
+
+  clear(): void {
+    this.finished.length = 0;
+  }
+
+  /**
+   * The statements since the last clear, leaving out the server's background work, which runs on its
+   * own clock and may land inside any request: the clean-up of old rate-limit windows, and the webhook
+   * dispatcher's polls of its deliveries.
+   */
+  statements(): CompiledQuery[] {
+    const executor = this.store?.db.getExecutor();
+    if (!executor) throw new Error("StatementLog is not watching a store.");
+    return this.finished
+      .map(({ node, queryId }) => executor.compileQuery(node, queryId))
+      .filter((q) => !/^delete from "rate_limit_windows"|"webhook_deliveries"/.test(q.sql));
+  }
+}
