@@ -1,8 +1,9 @@
 // Who is calling: an API key resolved to its workspace and plan with one indexed lookup.
-import { hashApiKey, looksLikeApiKey } from "../domain/api-key-material.js";
+import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../plans.js";
 import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { KeyHashes } from "./key-hashes.js";
 
 export interface Caller {
   readonly workspaceId: string;
@@ -33,6 +34,8 @@ export class Authenticator {
   /** Keys resolved since the store's write stamp last moved, by hash. Only where the store has one. */
   private readonly remembered = new Map<string, RememberedKey>();
   private rememberedAt: string | undefined;
+  /** Hashes of keys presented lately: a client sends the same key request after request. */
+  private readonly hashes = new KeyHashes(maxRememberedKeys);
   private readonly liveKeyByHash: PreparedQuery<[string], KeyOwner>;
   private readonly markUsed: PreparedQuery<[number, string], unknown>;
 
@@ -62,7 +65,7 @@ export class Authenticator {
    */
   async identify(presentedKey: string, now = Date.now(), writeStamp?: WriteStamp): Promise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
-    const keyHash = hashApiKey(presentedKey);
+    const keyHash = this.hashes.of(presentedKey);
     // Read before the lookup: whatever is written after this moment moves it, and so forgets what
     // the lookup finds.
     const stamp = (writeStamp ?? this.store.writeStamp)?.();
