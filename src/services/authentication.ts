@@ -62,8 +62,15 @@ export class Authenticator {
    * remembered until anything at all is written to the database (by any process: see
    * `Store.writeStamp`), so a revocation made anywhere is seen on the very next request all the same.
    * `writeStamp` is the request's (see `Store.writeStampFromNow`); without one the store's is read.
+   *
+   * A remembered key (and a malformed one) is answered at once, not through a promise: every request
+   * asks, and a promise and its turn of the microtask queue cost more than the answer.
    */
-  async identify(presentedKey: string, now = Date.now(), writeStamp?: WriteStamp): Promise<Caller | null> {
+  identify(
+    presentedKey: string,
+    now = Date.now(),
+    writeStamp?: WriteStamp,
+  ): Caller | null | Promise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
     const keyHash = this.hashes.of(presentedKey);
     // Read before the lookup: whatever is written after this moment moves it, and so forgets what
@@ -75,7 +82,16 @@ export class Authenticator {
     }
     const known = stamp === undefined ? undefined : this.remembered.get(keyHash);
     if (known && now - (known.owner.last_used_at ?? 0) < lastUsedPrecisionMs) return known.caller;
+    return this.lookUp(keyHash, known, stamp, now);
+  }
 
+  /** `identify` past what is remembered: the lookup, and `last_used_at` when it is due. */
+  private async lookUp(
+    keyHash: string,
+    known: RememberedKey | undefined,
+    stamp: string | undefined,
+    now: number,
+  ): Promise<Caller | null> {
     const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, keyHash));
     if (!owner) return null;
     const caller = known?.caller ?? this.callerOf(owner);
