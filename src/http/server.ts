@@ -13,7 +13,7 @@ import { accessControl } from "./access-control.js";
 import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
-import { findNul, nulError } from "./nul-characters.js";
+import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
 import { requestIdFor } from "./request-ids.js";
 import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
 import { trackRoutes } from "./unknown-routes.js";
@@ -96,9 +96,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
   app.addHook("preValidation", (request, _reply, done) => {
     // A NUL in a path id or a query value is refused before any route or database sees it.
-    const inPath = findNul(request.params);
+    const inPath = parametersMayHoldNul(request.params) ? findNul(request.params) : null;
     if (inPath !== null) return done(nulError(inPath, "path"));
-    const inQuery = findNul(request.query);
+    const inQuery = parametersMayHoldNul(request.query) ? findNul(request.query) : null;
     if (inQuery !== null) return done(nulError(inQuery, "query"));
     // A route whose fields are all optional accepts a request with no body at all.
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
