@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type BackgroundWorkOptions, buildDispatcher, buildWorker } from "./background-work.js";
 import type { Config } from "./config.js";
 import { buildHttpServer } from "./http/server.js";
+import { createLogger } from "./logger.js";
 import type { Worker } from "./pipeline/worker.js";
 import { createServices, type Services } from "./services/index.js";
 import { openStore, type Store } from "./store/database.js";
@@ -22,7 +23,7 @@ export interface App {
   readonly store: Store;
   readonly services: Services;
   readonly http: FastifyInstance;
-  /** The process's structured logger (the HTTP server's). */
+  /** The process's structured logger (see logger.ts); requests log through children of it. */
   readonly log: FastifyBaseLogger;
   /** The in-process worker, when this process runs one. */
   readonly worker: Worker | undefined;
@@ -50,8 +51,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services = createServices(store, config.plans, config.model !== null);
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
+  const log = createLogger(config.logLevel);
   const http = await buildHttpServer({
     services,
+    log,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
@@ -59,8 +62,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   try {
     if (options.withWorker !== false) {
-      dispatcher = buildDispatcher(config, store, http.log, options);
-      worker = buildWorker(config, store, http.log, options, () => dispatcher?.wake());
+      dispatcher = buildDispatcher(config, store, log, options);
+      worker = buildWorker(config, store, log, options, () => dispatcher?.wake());
     }
   } catch (error) {
     await http.close();
@@ -75,16 +78,26 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     store,
     services,
     http,
-    log: http.log,
+    log,
     worker,
     dispatcher,
     async start() {
-      const address = await http.listen({ host: config.host, port: config.port });
+      const address = await http.listen({
+        host: config.host,
+        port: config.port,
+        // Fastify's logger is off (see server.ts): its line for each address it listens at is
+        // written here, as Fastify words it.
+        listenTextResolver: (listening) => {
+          const text = `Server listening at ${listening}`;
+          log.info(text);
+          return text;
+        },
+      });
       worker?.start();
       dispatcher?.start();
       housekeeping = setInterval(() => {
         services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
-          http.log.warn({ err: error }, "could not forget old rate-limit windows");
+          log.warn({ err: error }, "could not forget old rate-limit windows");
         });
       }, housekeepingIntervalMs);
       housekeeping.unref();

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `vidrows` command: serve the API, migrate the database, manage workspaces and credits.
+// First, before any other module runs (see the file for why).
+import "./next-tick-shape.js";
 import { parseArgs } from "node:util";
 import { clusterRole, superviseCluster } from "./cluster.js";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.js";

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
 import { type Authenticator, type Caller, presentedKey } from "../services/authentication.js";
-import type { RateLimiter } from "../services/rate-limiter.js";
+import type { RateLimitDecision, RateLimiter } from "../services/rate-limiter.js";
 import type { WriteStamp } from "../store/database.js";
 
 declare module "fastify" {
@@ -26,18 +26,35 @@ export interface AccessControlOptions {
   writeStampForRequest(): WriteStamp | undefined;
 }
 
+/**
+ * The access check of every request: its caller (`request.caller`), its place in the per-minute budget
+ * (the rate-limit headers), and a refusal, thrown, when it may not go on. Returns a promise only when
+ * the store must be asked (a key not remembered, a new block of rate-limit hits); the other requests,
+ * most of them, are checked without one.
+ */
 export function accessControl(options: AccessControlOptions) {
-  return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const key = presentedKey(request.headers);
-    request.writeStamp = options.writeStampForRequest();
-    const caller =
-      key === undefined ? null : await options.authenticator.identify(key, Date.now(), request.writeStamp);
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string | undefined,
+    caller: Caller | null,
+  ) {
     request.caller = caller;
-
     // A request without a usable key counts against its client address, so keys cannot be guessed at speed.
     const decision = caller
-      ? await options.rateLimiter.hit(`ws:${caller.workspaceId}`, caller.plan.requestsPerMinute)
-      : await options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute);
+      ? options.rateLimiter.hit(`ws:${caller.workspaceId}`, caller.plan.requestsPerMinute)
+      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute);
+    if (decision instanceof Promise) return decision.then((d) => decide(request, reply, key, caller, d));
+    decide(request, reply, key, caller, decision);
+  }
+
+  function decide(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string | undefined,
+    caller: Caller | null,
+    decision: RateLimitDecision,
+  ): void {
     reply.header("ratelimit-limit", decision.limit);
     reply.header("ratelimit-remaining", decision.remaining);
     reply.header("ratelimit-reset", decision.resetSeconds);
@@ -58,6 +75,15 @@ export function accessControl(options: AccessControlOptions) {
           : "The API key is not valid: it is malformed, unknown or revoked.",
       );
     }
+  }
+
+  return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const key = presentedKey(request.headers);
+    request.writeStamp = options.writeStampForRequest();
+    const caller =
+      key === undefined ? null : options.authenticator.identify(key, Date.now(), request.writeStamp);
+    if (caller instanceof Promise) return caller.then((known) => admit(request, reply, key, known));
+    return admit(request, reply, key, caller);
   };
 }
 

@@ -10,6 +10,22 @@ export function jsonTextMayHoldNul(text: string): boolean {
 }
 
 /**
+ * Whether a path's or a query's parameters may hold a NUL: false when none of their names and text
+ * values does, which is every request but a hostile one. Those parameters are flat (a name to a
+ * string, or to a list of strings for a repeated query parameter); anything else is left to `findNul`.
+ * It runs on every request, so it builds nothing, where `findNul` builds the pointer it reports.
+ */
+export function parametersMayHoldNul(parameters: unknown): boolean {
+  if (parameters === null || typeof parameters !== "object") return parameters !== undefined;
+  for (const name in parameters) {
+    if (name.includes("\u0000")) return true;
+    const value = (parameters as Record<string, unknown>)[name];
+    if (typeof value !== "string" || value.includes("\u0000")) return true;
+  }
+  return false;
+}
+
+/**
  * Where the first NUL sits in a parsed value, in a string or in a key, as a param (`schema.columns[2]`);
  * null when there is none. Iterative, so that a deeply nested body cannot overflow the stack.
  */

@@ -1,5 +1,6 @@
 // Reading jobs: the paged list (never rows) and the single read that hands the rows over once.
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { ApiError } from "../errors.js";
 import type { Dialect, Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
@@ -104,7 +105,7 @@ export class JobReads {
     );
   }
 
-  list(workspaceId: string, query: ListQuery, stamp?: WriteStamp): Promise<JobPage> {
+  list(workspaceId: string, query: ListQuery, stamp?: WriteStamp): MaybePromise<JobPage> {
     const key = `${workspaceId}:${query.status}:${query.search}:${query.limit}:${query.offset}`;
     return this.pages.get(key, async () => ({ value: await this.listNow(workspaceId, query) }), { stamp });
   }
@@ -225,7 +226,7 @@ export class JobReads {
    * A job as its owner sees it now. Exactly one read of a settled job takes the rows (see
    * `takeHandover`); other answers are remembered until the next write to the store.
    */
-  read(workspaceId: string, jobId: string, stamp?: WriteStamp): Promise<JobReadOutcome> {
+  read(workspaceId: string, jobId: string, stamp?: WriteStamp): MaybePromise<JobReadOutcome> {
     return this.reads.get(
       `${workspaceId}:${jobId}`,
       async () => {

@@ -1,6 +1,8 @@
 // `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { whenReady } from "../concurrency/maybe-promise.js";
 import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf } from "../http/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
@@ -11,7 +13,7 @@ import {
   NullableTimestamp,
   Timestamp,
 } from "../http/common-schemas.js";
-import type { JobReads } from "../jobs/job-reads.js";
+import type { JobReadOutcome, JobReads } from "../jobs/job-reads.js";
 import type { JobSubmission } from "../jobs/job-submission.js";
 
 const Counts = Type.Object({
@@ -151,6 +153,26 @@ const SettledJob = Type.Object({
   results: Type.Array(Type.Union([DoneVideo, FailedVideo])),
 });
 
+/** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
+function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
+  const restore = outcome.restoreHandover;
+  if (restore) {
+    // The rows count as handed over only once this response has been written out whole. When the
+    // client goes away mid-body, Node still ends the response as finished (it calls back the
+    // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
+    const socket = reply.raw.socket;
+    reply.raw.once("close", () => {
+      const delivered =
+        reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
+      if (delivered) return;
+      restore().catch((error: unknown) =>
+        request.log.error({ err: error }, "could not restore an undelivered handover"),
+      );
+    });
+  }
+  sendJsonAnswer(reply, outcome.body);
+}
+
 export interface JobRouteOptions {
   readonly submission: JobSubmission;
   readonly reads: JobReads;
@@ -198,10 +220,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         },
       },
     },
-    async (request, reply) =>
-      sendJsonAnswer(
-        reply,
-        await options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
+    (request, reply) =>
+      whenReady(
+        options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
+        (page) => {
+          sendJsonAnswer(reply, page);
+        },
       ),
   );
 
@@ -217,28 +241,10 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         response: { 200: Type.Union([RunningJob, SettledJob]), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const outcome = await options.reads.read(
-        callerOf(request).workspaceId,
-        request.params.job_id,
-        request.writeStamp,
-      );
-      const restore = outcome.restoreHandover;
-      if (restore) {
-        // The rows count as handed over only once this response has been written out whole. When the
-        // client goes away mid-body, Node still ends the response as finished (it calls back the
-        // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
-        const socket = reply.raw.socket;
-        reply.raw.once("close", () => {
-          const delivered =
-            reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
-          if (delivered) return;
-          restore().catch((error: unknown) =>
-            request.log.error({ err: error }, "could not restore an undelivered handover"),
-          );
-        });
-      }
-      return sendJsonAnswer(reply, outcome.body);
-    },
+    (request, reply) =>
+      whenReady(
+        options.reads.read(callerOf(request).workspaceId, request.params.job_id, request.writeStamp),
+        (outcome) => sendJobRead(request, reply, outcome),
+      ),
   );
 };

@@ -1,6 +1,7 @@
 // `/v1/keys`: list, create and revoke the workspace's API keys.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf } from "../http/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
@@ -43,10 +44,10 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         response: { 200: Type.Object({ data: Type.Array(ApiKey) }), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const keys = await apiKeys.list(callerOf(request).workspaceId, request.writeStamp);
-      return sendJsonAnswer(reply, { data: keys }, keys);
-    },
+    (request, reply) =>
+      whenReady(apiKeys.list(callerOf(request).workspaceId, request.writeStamp), (keys) => {
+        sendJsonAnswer(reply, { data: keys }, keys);
+      }),
   );
 
   app.post(

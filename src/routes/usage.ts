@@ -1,6 +1,7 @@
 // `/v1/usage`: credits, cycle, plan and job figures; PATCH sets the `hard_cap` ceiling.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf } from "../http/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses, Timestamp } from "../http/common-schemas.js";
@@ -50,8 +51,10 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         response: { 200: Usage, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendJsonAnswer(reply, await usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp)),
+    (request, reply) =>
+      whenReady(usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp), (answer) => {
+        sendJsonAnswer(reply, answer);
+      }),
   );
 
   app.patch(

@@ -1,5 +1,6 @@
 // API keys of a workspace: listing, creating within the plan's allowance, revoking.
 import type { Kysely, Transaction } from "kysely";
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { generateApiKey, hashApiKey, type KeyEnvironment, maskApiKey } from "../domain/api-key-material.js";
 import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
@@ -105,7 +106,7 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  list(workspaceId: string, stamp?: WriteStamp): Promise<ApiKeyView[]> {
+  list(workspaceId: string, stamp?: WriteStamp): MaybePromise<ApiKeyView[]> {
     return this.lists.get(
       workspaceId,
       async () => ({ value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view) }),

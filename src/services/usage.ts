@@ -1,4 +1,5 @@
 // The usage object: credits, cycle, plan and all-time job figures, read from counters, never from scans.
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../plans.js";
@@ -47,7 +48,7 @@ export class UsageService {
   }
 
   /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
-  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): Promise<UsageView> {
+  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): MaybePromise<UsageView> {
     const day = Math.floor(now / dayMs);
     return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), { now, stamp });
   }

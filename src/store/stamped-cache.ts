@@ -1,4 +1,5 @@
 // Answers computed from the database, kept in memory only while nothing at all has been written to it.
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import type { Store, WriteStamp } from "./database.js";
 
 interface Remembered<V> {
@@ -28,23 +29,31 @@ export class StampedCache<V> {
    * The value remembered under `key`, or `compute()`'s, remembered if nothing was written meanwhile.
    * `compute` may say how long its value holds if nothing is written (`until`, Unix ms); a value that
    * comes with `remember: false` (one whose reading wrote, say) is not kept. `stamp` is the request's
-   * (see `Store.writeStampFromNow`); without one the store's own is read.
+   * (see `Store.writeStampFromNow`); without one the store's own is read. A remembered value is
+   * returned as it is, not through a promise (see `MaybePromise`).
    */
-  async get(
+  get(
     key: string,
     compute: () => Promise<{ value: V; until?: number; remember?: boolean }>,
     options: { now?: number; stamp?: WriteStamp } = {},
-  ): Promise<V> {
+  ): MaybePromise<V> {
     const now = options.now ?? Date.now();
     const stamp = (options.stamp ?? this.store.writeStamp)?.();
-    if (stamp === undefined) return (await compute()).value;
+    if (stamp === undefined) return compute().then((computed) => computed.value);
     if (stamp !== this.stamp) {
       this.values.clear();
       this.stamp = stamp;
     }
     const known = this.values.get(key);
     if (known && now < known.until) return known.value;
+    return this.computeAndRemember(key, stamp, compute);
+  }
 
+  private async computeAndRemember(
+    key: string,
+    stamp: string,
+    compute: () => Promise<{ value: V; until?: number; remember?: boolean }>,
+  ): Promise<V> {
     const computed = await compute();
     // The stamp read above was taken before the queries ran: a write since then leaves the stamp
     // changed, and the next lookup drops this value before it could be served.
