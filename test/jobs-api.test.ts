@@ -124,6 +124,12 @@ for (const dialect of dialects) {
     };
     const submit = (key: string, body: unknown, headers?: Record<string, string>) =>
       server.call("POST", "/v1", { key, body, headers });
+    const emptyBalance = (workspaceId: string) =>
+      server.app.store.db
+        .updateTable("workspaces")
+        .set({ balance: 0 })
+        .where("id", "=", workspaceId)
+        .execute();
     const jobTotal = async (key: string) => {
       const list = await server.call("GET", "/v1", { key });
       expect(list.status, list.text).toBe(200);
@@ -413,11 +419,7 @@ for (const dialect of dialects) {
         // On SQLite these share commits (grouped writes): a refused one must not take the others down.
         const payers = await Promise.all([server.workspace(), server.workspace(), server.workspace()]);
         const broke = await server.workspace();
-        await server.app.store.db
-          .updateTable("workspaces")
-          .set({ balance: 0 })
-          .where("id", "=", broke.workspaceId)
-          .execute();
+        await emptyBalance(broke.workspaceId);
         const reused = { "idempotency-key": "taken" };
         const first = await submit(payers[0]?.key as string, { videos: [newVideoId()], schema }, reused);
         expect(first.status, first.text).toBe(202);
@@ -455,11 +457,7 @@ for (const dialect of dialects) {
         const { authenticator, jobSubmission } = server.app.services;
         const payer = await server.workspace();
         const broke = await server.workspace();
-        await server.app.store.db
-          .updateTable("workspaces")
-          .set({ balance: 0 })
-          .where("id", "=", broke.workspaceId)
-          .execute();
+        await emptyBalance(broke.workspaceId);
         const payerCaller = await authenticator.identify(payer.key);
         const brokeCaller = await authenticator.identify(broke.key);
         if (!payerCaller || !brokeCaller) throw new Error("the test's keys were not recognised");
@@ -473,6 +471,24 @@ for (const dialect of dialects) {
         expect((outcomes[1] as PromiseRejectedResult).reason.code).toBe("insufficient_credits");
         expect(await jobTotal(payer.key)).toBe(2);
         expect(await jobTotal(broke.key)).toBe(0);
+      });
+
+      it("answers two submissions with one Idempotency-Key asked for at the same moment with one job", async () => {
+        // On SQLite both run in one transaction: the second meets the first's record there, rolls back
+        // to its savepoint, and once the commit is done replays the first's answer.
+        const { authenticator, jobSubmission } = server.app.services;
+        const { key } = await server.workspace();
+        const caller = await authenticator.identify(key);
+        if (!caller) throw new Error("the test's key was not recognised");
+        const body = { videos: [newVideoId()], schema };
+        const [first, second] = await Promise.all([
+          jobSubmission.submit(caller, body, "same-moment"),
+          jobSubmission.submit(caller, body, "same-moment"),
+        ]);
+        expect(first.replayed).toBe(false);
+        expect(second.replayed).toBe(true);
+        expect(second.body).toEqual(first.body);
+        expect(await jobTotal(key)).toBe(1);
       });
 
       it("keeps keys per workspace: another workspace's same key makes its own job", async () => {
@@ -507,11 +523,7 @@ for (const dialect of dialects) {
 
       it("answers 402 insufficient_credits when the balance is 0, creating no job", async () => {
         const { key, workspaceId } = await server.workspace();
-        await server.app.store.db
-          .updateTable("workspaces")
-          .set({ balance: 0 })
-          .where("id", "=", workspaceId)
-          .execute();
+        await emptyBalance(workspaceId);
         const answer = await submit(key, { videos: [newVideoId()], schema });
         expect(answer.status, answer.text).toBe(402);
         expect(answer.body.error.code).toBe("insufficient_credits");
