@@ -1,10 +1,11 @@
 // A key check is one indexed lookup, never a scan, never a slow hash; the rate limit is one upsert by key.
 import { createHash, randomBytes } from "node:crypto";
-import { CompiledQuery, sql } from "kysely";
+import type { CompiledQuery} from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservationSize } from "../src/services/rate-limiter.js";
 import { dialects, dialectTitle } from "./support/databases.js";
-import { StatementLog } from "./support/statement-log.js";
+import { explainPlan, StatementLog } from "./support/statement-log.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
 const keyLookup = /^select .* from "api_keys" .*where "api_keys"\."key_hash" = (\?|\$1)/;
@@ -17,13 +18,7 @@ for (const dialect of dialects) {
     let server: TestServer;
     let key: string;
 
-    async function explain(query: CompiledQuery): Promise<string[]> {
-      const prefix = dialect.name === "sqlite" ? "explain query plan " : "explain ";
-      const result = await server.app.store.db.executeQuery<Record<string, unknown>>(
-        CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
-      );
-      return result.rows.map((row) => String(dialect.name === "sqlite" ? row.detail : row["QUERY PLAN"]));
-    }
+    const explain = (query: CompiledQuery) => explainPlan(server.app.store, query);
 
     /** The statements the server ran for one request. */
     async function statementsOf(presentedKey: string): Promise<string[]> {

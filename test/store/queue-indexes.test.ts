@@ -1,5 +1,6 @@
 // Claims read the queue and the lapsed leases through their partial indexes, never by scanning videos.
-import { CompiledQuery, sql } from "kysely";
+import type { CompiledQuery} from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { loadPlanTable } from "../../src/plans.js";
@@ -7,7 +8,7 @@ import { createServices } from "../../src/services/index.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
-import { StatementLog } from "../support/statement-log.js";
+import { explainPlan, StatementLog } from "../support/statement-log.js";
 
 const plans = loadPlanTable(undefined);
 
@@ -17,15 +18,7 @@ for (const dialect of dialects) {
     let store: Store;
     const log = new StatementLog();
 
-    async function explain(query: CompiledQuery): Promise<string> {
-      const prefix = dialect.name === "sqlite" ? "explain query plan " : "explain ";
-      const result = await store.db.executeQuery<Record<string, unknown>>(
-        CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
-      );
-      return result.rows
-        .map((row) => String(dialect.name === "sqlite" ? row.detail : row["QUERY PLAN"]))
-        .join("\n");
-    }
+    const explain = async (query: CompiledQuery) => (await explainPlan(store, query)).join("\n");
 
     beforeAll(async () => {
       database = await freshDatabase(dialect.name);

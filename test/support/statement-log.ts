@@ -1,13 +1,13 @@
 // Which statements code ran against a store, as the SQL the database received: for tests of query plans.
-import type {
+import {
   CompiledQuery,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryId,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from "kysely";
 import type { Store } from "../../src/store/database.js";
 
@@ -49,4 +49,13 @@ export class StatementLog implements KyselyPlugin {
       .map(({ node, queryId }) => executor.compileQuery(node, queryId))
       .filter((q) => !/^delete from "rate_limit_windows"|"webhook_deliveries"/.test(q.sql));
   }
+}
+
+/** The database's plan for `query`, a line per step: SQLite's `explain query plan`, PostgreSQL's `explain`. */
+export async function explainPlan(store: Store, query: CompiledQuery): Promise<string[]> {
+  const sqlite = store.dialect === "sqlite";
+  const result = await store.db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(`${sqlite ? "explain query plan" : "explain"} ${query.sql}`, [...query.parameters]),
+  );
+  return result.rows.map((row) => String(sqlite ? row.detail : row["QUERY PLAN"]));
 }
