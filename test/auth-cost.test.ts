@@ -1,7 +1,6 @@
 // A key check is one indexed lookup, never a scan, never a slow hash; the rate limit is one upsert by key.
 import { createHash, randomBytes } from "node:crypto";
-import type { CompiledQuery} from "kysely";
-import { sql } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservationSize } from "../src/services/rate-limiter.js";
 import { dialects, dialectTitle } from "./support/databases.js";

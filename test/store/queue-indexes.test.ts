@@ -1,6 +1,5 @@
 // Claims read the queue and the lapsed leases through their partial indexes, never by scanning videos.
-import type { CompiledQuery} from "kysely";
-import { sql } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { loadPlanTable } from "../../src/plans.js";
