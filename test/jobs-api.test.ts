@@ -485,8 +485,8 @@ for (const dialect of dialects) {
           jobSubmission.submit(caller, body, "same-moment"),
           jobSubmission.submit(caller, body, "same-moment"),
         ]);
-        expect(first.replayed).toBe(false);
-        expect(second.replayed).toBe(true);
+        // Which one wins is the database's choice on PostgreSQL (two transactions); one of them only.
+        expect([first.replayed, second.replayed].sort()).toEqual([false, true]);
         expect(second.body).toEqual(first.body);
         expect(await jobTotal(key)).toBe(1);
       });
