@@ -13,13 +13,11 @@ import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
-import { lockAndReadWorkspace } from "../store/workspace-lock.js";
 import {
   insertJob,
   QueuedVideoInserts,
-  queueHead,
   recordIdempotency,
-  reserveQueuePlaces,
+  takeQueuePlaces,
   videosPerInsert,
 } from "./submission-statements.js";
 import type { CountsView } from "./views.js";
@@ -200,6 +198,47 @@ export class JobSubmission {
     return { body: JSON.parse(row.response_body) as JobCreated, replayed: true };
   }
 
+  /**
+   * Takes `count` places in the fair queue for the caller's new job (see takeQueuePlaces), or refuses
+   * the job for its credits. Most submissions do it in one statement. A refused one looks at the
+   * whole row, after starting the workspace's new cycle if one is due, since that may refill what it
+   * was refused for.
+   */
+  private async takeQueuePlaces(
+    trx: Transaction<Database>,
+    caller: Caller,
+    count: number,
+    now: number,
+  ): Promise<number> {
+    const places = await takeQueuePlaces(this.store.db).first(trx, count, caller.workspaceId);
+    if (places) {
+      // The checks passed on the old cycle's figures; a renewal only raises the balance and clears
+      // the usage, so they pass on the new one too.
+      if (cycleContaining(places.created_at, now).startedAt > places.cycle_started_at) {
+        await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
+      }
+      return places.first_priority;
+    }
+    const workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
+    if (workspace.balance <= 0) {
+      throw new ApiError(
+        "insufficient_credits",
+        "The credit balance is 0; wait for the next cycle or add credits before submitting.",
+      );
+    }
+    if (workspace.hard_cap !== null && workspace.used_this_cycle >= workspace.hard_cap) {
+      throw new ApiError(
+        "hard_cap_reached",
+        `This cycle has used ${workspace.used_this_cycle} credits, the hard cap; raise or clear it with PATCH /v1/usage.`,
+      );
+    }
+    // The new cycle made room.
+    const renewed = await takeQueuePlaces(this.store.db).first(trx, count, caller.workspaceId);
+    if (!renewed)
+      throw new Error(`Workspace ${caller.workspaceId} was refused queue places it has credits for.`);
+    return renewed.first_priority;
+  }
+
   private async insertJob(
     trx: Transaction<Database>,
     caller: Caller,
@@ -214,32 +253,10 @@ export class JobSubmission {
   ): Promise<JobCreated> {
     const db = this.store.db;
     const now = Date.now();
-    let workspace = await lockAndReadWorkspace(db).first(trx, caller.workspaceId);
-    if (!workspace) throw new Error(`The caller's workspace ${caller.workspaceId} does not exist.`);
-    if (cycleContaining(workspace.created_at, now).startedAt > workspace.cycle_started_at) {
-      workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
-    }
-    if (workspace.balance <= 0) {
-      throw new ApiError(
-        "insufficient_credits",
-        "The credit balance is 0; wait for the next cycle or add credits before submitting.",
-      );
-    }
-    if (workspace.hard_cap !== null && workspace.used_this_cycle >= workspace.hard_cap) {
-      throw new ApiError(
-        "hard_cap_reached",
-        `This cycle has used ${workspace.used_this_cycle} credits, the hard cap; raise or clear it with PATCH /v1/usage.`,
-      );
-    }
-
-    // Fair queueing: this workspace's videos line up after its own earlier ones, but never behind
-    // the queue's current head, so a newcomer's one video is not stuck behind another's thousand.
-    const head = await queueHead(db).first(trx);
-    const firstPriority = Math.max(workspace.next_video_priority, Number(head?.head ?? 0));
     const count = job.platformIds.length;
-    await reserveQueuePlaces(db).run(trx, firstPriority + count, caller.workspaceId);
-
     const jobId = newId("job", now);
+    // The job first, since it locks nothing: on PostgreSQL the workspace's row lock, which the
+    // workspace's other submissions wait for, is then held only for the videos and the commit.
     await insertJob(db).run(
       trx,
       jobId,
@@ -250,6 +267,7 @@ export class JobSubmission {
       count,
       now,
     );
+    const firstPriority = await this.takeQueuePlaces(trx, caller, count, now);
     for (let start = 0; start < count; start += videosPerInsert) {
       const rows = Math.min(videosPerInsert, count - start);
       const values: unknown[] = [];
