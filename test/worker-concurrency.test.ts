@@ -78,10 +78,11 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
         for (const { lease_owner, n } of holders) {
           mostHeld.set(String(lease_owner), Math.max(mostHeld.get(String(lease_owner)) ?? 0, Number(n)));
         }
+        // Jobs rather than videos: a job's videos become rows only when a worker admits them.
         const open = await db
-          .selectFrom("videos")
+          .selectFrom("jobs")
           .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("status", "in", ["queued", "processing"])
+          .where("status", "=", "processing")
           .executeTakeFirstOrThrow();
         return Number(open.n) === 0;
       },

@@ -65,6 +65,16 @@ function startsWith(dialect: Dialect, column: string, pattern: string) {
     : sql<boolean>`${sql.ref(column)} glob ${pattern}`;
 }
 
+/**
+ * Whether the JSON array of strings in `column` has an element starting with the prefix `pattern`
+ * (from `prefixPattern`) matches: each element starts right after a double quote, which ids never hold.
+ */
+function containsElementStartingWith(dialect: Dialect, column: string, pattern: string) {
+  return dialect === "postgres"
+    ? sql<boolean>`${sql.ref(column)} like ('%"' || ${pattern}) escape '\\'`
+    : sql<boolean>`${sql.ref(column)} glob ('*"' || ${pattern})`;
+}
+
 type Filtered = SelectQueryBuilder<Database, "jobs", object>;
 
 /** One kind of list page (a filter, with or without a search): its rows, and its total. */
@@ -186,8 +196,10 @@ export class JobReads {
 
   /**
    * Ids of the workspace's jobs whose id, or one of whose videos' ids or platform ids, starts with
-   * the prefix `pattern` matches. Three prefix lookups joined by UNION, each on an index of its own;
-   * an OR across them would make the database read every job of the workspace.
+   * the prefix `pattern` matches. Prefix lookups joined by UNION, each on an index of its own; an OR
+   * across them would make the database read every job of the workspace. A job whose videos a worker
+   * has not yet admitted to the queue is found by its admission row's list of platform ids, read for
+   * the workspace's waiting jobs only (its videos have no `vid_` ids yet).
    */
   private jobsMatching(eb: ExpressionBuilder<Database, "jobs">, workspaceId: string, pattern: string) {
     const { dialect } = this.store;
@@ -203,7 +215,14 @@ export class JobReads {
       .where("matching.workspace_id", "=", workspaceId)
       .where(startsWith(dialect, "matching.id", pattern))
       .union(videosWhere("videos.id"))
-      .union(videosWhere("videos.platform_video_id"));
+      .union(videosWhere("videos.platform_video_id"))
+      .union(
+        eb
+          .selectFrom("job_admissions")
+          .select("job_admissions.job_id as id")
+          .where("job_admissions.workspace_id", "=", workspaceId)
+          .where(containsElementStartingWith(dialect, "job_admissions.platform_video_ids", pattern)),
+      );
   }
 
   /** Totals without a search come from the workspace's counters, so paging costs the same at any size. */

@@ -13,13 +13,7 @@ import { renewCycleIfDue } from "../services/workspaces.js";
 import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
-import {
-  insertJob,
-  QueuedVideoInserts,
-  recordIdempotency,
-  takeQueuePlaces,
-  videosPerInsert,
-} from "./submission-statements.js";
+import { insertJob, recordAdmission, recordIdempotency, takeQueuePlaces } from "./submission-statements.js";
 import type { CountsView } from "./views.js";
 
 export interface SubmissionInput {
@@ -101,7 +95,6 @@ export function readVideoReferences(references: string[]): string[] {
 export class JobSubmission {
   // Submissions that arrive together share one SQLite commit (see grouped-writes.ts).
   private readonly writes: GroupedWrites;
-  private readonly videoInserts: QueuedVideoInserts;
 
   constructor(
     private readonly store: Store,
@@ -109,7 +102,6 @@ export class JobSubmission {
     private readonly extractionAvailable: boolean,
   ) {
     this.writes = new GroupedWrites(store);
-    this.videoInserts = new QueuedVideoInserts(store.db);
   }
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
@@ -256,7 +248,7 @@ export class JobSubmission {
     const count = job.platformIds.length;
     const jobId = newId("job", now);
     // The job first, since it locks nothing: on PostgreSQL the workspace's row lock, which the
-    // workspace's other submissions wait for, is then held only for the videos and the commit.
+    // workspace's other submissions wait for, is then held only for the admission row and the commit.
     await insertJob(db).run(
       trx,
       jobId,
@@ -268,24 +260,16 @@ export class JobSubmission {
       now,
     );
     const firstPriority = await this.takeQueuePlaces(trx, caller, count, now);
-    for (let start = 0; start < count; start += videosPerInsert) {
-      const rows = Math.min(videosPerInsert, count - start);
-      const values: unknown[] = [];
-      for (let position = start; position < start + rows; position++) {
-        const platformId = job.platformIds[position] as string;
-        values.push(
-          newId("vid", now),
-          jobId,
-          caller.workspaceId,
-          position,
-          platformId,
-          job.references[position] ?? platformId,
-          firstPriority + position,
-          now,
-        );
-      }
-      await this.videoInserts.forRows(rows).run(trx, ...values);
-    }
+    // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
+    await recordAdmission(db).run(
+      trx,
+      caller.workspaceId,
+      jobId,
+      firstPriority,
+      JSON.stringify(job.platformIds),
+      JSON.stringify(job.references),
+      now,
+    );
 
     const body: JobCreated = {
       job_id: jobId,

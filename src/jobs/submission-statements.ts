@@ -1,7 +1,6 @@
 // The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why).
-import { type Kysely, sql } from "kysely";
-import { type PreparedQuery, prepareQuery, preparedPerStore } from "../store/prepared-query.js";
-import type { Database } from "../store/tables.js";
+import { sql } from "kysely";
+import { preparedPerStore } from "../store/prepared-query.js";
 
 /**
  * Locks the workspace and takes `count` places in the fair queue for its new job, if it may spend:
@@ -76,53 +75,27 @@ export const insertJob = preparedPerStore<
   }),
 );
 
-/**
- * The values of one queued video, in the order an insert takes them: id, job id, workspace id,
- * position, platform video id, submitted URL, priority, available at.
- */
-const valuesPerVideo = 8;
-
-/** Rows per INSERT: far inside both databases' limits on bound parameters (32,766 and 65,535). */
-export const videosPerInsert = 100;
-
-/**
- * Inserts of 1 to `videosPerInsert` queued videos, one prepared statement per row count, each made
- * on first use. Every row is one more set of values in the same statement, which costs less than a
- * statement per row; a job of any size is inserted in statements of at most `videosPerInsert` rows.
- */
-export class QueuedVideoInserts {
-  private readonly bySize = new Map<number, PreparedQuery<unknown[], never>>();
-
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** The statement for `count` rows (1 to `videosPerInsert`); its arguments are the rows' values, flat. */
-  forRows(count: number): PreparedQuery<unknown[], never> {
-    let prepared = this.bySize.get(count);
-    if (!prepared) {
-      prepared = prepareQuery<unknown[], never>(this.db, count * valuesPerVideo, (db, ...slots) =>
-        db.insertInto("videos").values(
-          Array.from({ length: count }, (_, row) => {
-            // This row's slots, in the order of valuesPerVideo's comment.
-            const at = (column: number) => slots[row * valuesPerVideo + column] as never;
-            return {
-              id: at(0),
-              job_id: at(1),
-              workspace_id: at(2),
-              position: at(3),
-              platform_video_id: at(4),
-              submitted_url: at(5),
-              status: "queued" as const,
-              priority: at(6),
-              available_at: at(7),
-            };
-          }),
-        ),
-      );
-      this.bySize.set(count, prepared);
-    }
-    return prepared;
-  }
-}
+/** Records the job's videos and queue places, for a worker to turn into rows of `videos` (admissions.ts). */
+export const recordAdmission = preparedPerStore<
+  [
+    workspaceId: string,
+    jobId: string,
+    firstPriority: number,
+    platformVideoIds: string,
+    submittedUrls: string,
+    createdAt: number,
+  ],
+  never
+>(6, (db, workspaceId, jobId, firstPriority, platformVideoIds, submittedUrls, createdAt) =>
+  db.insertInto("job_admissions").values({
+    workspace_id: workspaceId,
+    job_id: jobId,
+    first_priority: firstPriority,
+    platform_video_ids: platformVideoIds,
+    submitted_urls: submittedUrls,
+    created_at: createdAt,
+  }),
+);
 
 export const recordIdempotency = preparedPerStore<
   [

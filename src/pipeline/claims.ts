@@ -2,6 +2,7 @@
 import { type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
+import { admitWaitingJobs } from "./admissions.js";
 import type { Database } from "../store/tables.js";
 
 export interface ClaimedVideo {
@@ -36,7 +37,8 @@ const nothingPicked = (picked: unknown) => Array.isArray(picked) && picked.lengt
 
 /**
  * Claims up to `limit` videos for `workerId` until `now + leaseMs`: first videos whose holder went
- * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first).
+ * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first),
+ * after admitting jobs submitted since the last claim (admissions.ts).
  *
  * No two workers can take the same video: on PostgreSQL the candidates are locked, skipping rows
  * another worker has locked (SKIP LOCKED), and the UPDATE checks their state again; on SQLite each
@@ -51,6 +53,7 @@ export async function claimVideos(
 ): Promise<ClaimedVideo[]> {
   if (limit <= 0) return [];
   return store.db.transaction().execute(async (trx) => {
+    await admitWaitingJobs(store, trx, now);
     const lockRows = store.dialect === "postgres";
     const lapsed = await pick(
       trx

@@ -141,6 +141,19 @@ export interface VideosTable {
   settled_at: number | null;
 }
 
+/** A job accepted whose videos are not yet rows of `videos` (see migration 0006 and pipeline/admissions.ts). */
+export interface JobAdmissionsTable {
+  workspace_id: string;
+  job_id: string;
+  /** The first of the job's places in the fair queue; its videos take this and the ones after it. */
+  first_priority: number;
+  /** JSON array of the videos' platform ids, in the job's order. */
+  platform_video_ids: string;
+  /** JSON array of the videos as submitted, in the job's order. */
+  submitted_urls: string;
+  created_at: number;
+}
+
 export interface IdempotencyKeysTable {
   workspace_id: string;
   key: string;
@@ -212,6 +225,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowsTable;
   jobs: JobsTable;
   videos: VideosTable;
+  job_admissions: JobAdmissionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

@@ -1,4 +1,4 @@
-// Submission's bookkeeping in the store: places in the fair queue, and a billing cycle started when due.
+// Submission's bookkeeping in the store: places in the fair queue, a cycle started when due, and admission.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { loadPlanTable } from "../../src/plans.js";
@@ -6,6 +6,7 @@ import { type Caller } from "../../src/services/authentication.js";
 import { createServices, type Services } from "../../src/services/index.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { admitAllWaitingJobs } from "../support/admissions.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
 const plans = loadPlanTable(undefined);
@@ -65,6 +66,7 @@ for (const dialect of dialects) {
       const busy = await newCaller("busy");
       const first = await submit(busy, 3);
       const second = await submit(busy, 2);
+      await admitAllWaitingJobs(store);
       const start = (await priorities(first.body.job_id))[0] as number;
       expect(await priorities(first.body.job_id)).toEqual([start, start + 1, start + 2]);
       expect(await priorities(second.body.job_id)).toEqual([start + 3, start + 4]);
@@ -74,12 +76,122 @@ for (const dialect of dialects) {
       expect(claimed).toHaveLength(2);
       const newcomer = await newCaller("newcomer");
       const newcomersJob = await submit(newcomer, 1);
+      await admitAllWaitingJobs(store);
       expect(await priorities(newcomersJob.body.job_id)).toEqual([start + 2]);
       // The busy workspace's next job still follows its own earlier videos.
       const third = await submit(busy, 1);
+      await admitAllWaitingJobs(store);
       expect(await priorities(third.body.job_id)).toEqual([start + 5]);
       // Three jobs counted in, less the first, which the claim started.
       expect(Number((await workspaceRow(busy.workspaceId)).jobs_queued)).toBe(2);
+    });
+
+    it("writes a job's videos as one admission row, which a claim turns into queued videos once", async () => {
+      const caller = await newCaller("admitted");
+      const urls = [
+        "https://www.youtube.com/watch?v=adm00000001",
+        "adm00000002",
+        "https://youtu.be/adm00000003",
+      ];
+      const job = await services.jobSubmission.submit(caller, { videos: urls, schema });
+      const jobId = job.body.job_id;
+      const videosOfJob = () =>
+        store.db
+          .selectFrom("videos")
+          .select(["position", "platform_video_id", "submitted_url", "priority", "status"])
+          .where("job_id", "=", jobId)
+          .orderBy("position")
+          .execute();
+      expect(await videosOfJob()).toEqual([]);
+      const waiting = await store.db
+        .selectFrom("job_admissions")
+        .selectAll()
+        .where("job_id", "=", jobId)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(waiting.platform_video_ids)).toEqual(["adm00000001", "adm00000002", "adm00000003"]);
+      expect(JSON.parse(waiting.submitted_urls)).toEqual(urls);
+
+      // A claim with no room for this job's videos still admits them.
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      const first = Number(waiting.first_priority);
+      const admitted = await videosOfJob();
+      expect(admitted.map((v) => ({ ...v, priority: Number(v.priority) }))).toEqual(
+        urls.map((url, position) => ({
+          position,
+          platform_video_id: `adm0000000${position + 1}`,
+          submitted_url: url,
+          priority: first + position,
+          status: expect.stringMatching(/^(queued|processing)$/),
+        })),
+      );
+      const left = await store.db
+        .selectFrom("job_admissions")
+        .select("job_id")
+        .where("job_id", "=", jobId)
+        .execute();
+      expect(left).toEqual([]);
+      // A second claim admits nothing twice.
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      expect(await videosOfJob()).toHaveLength(3);
+    });
+
+    it("admits a backlog of 60 jobs over two claims, 50 and then 10", async () => {
+      await admitAllWaitingJobs(store);
+      const caller = await newCaller("backlog");
+      for (let i = 0; i < 60; i++) await submit(caller, 1);
+      const waitingJobs = async () =>
+        Number(
+          (
+            await store.db
+              .selectFrom("job_admissions")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await waitingJobs()).toBe(60);
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      expect(await waitingJobs()).toBe(10);
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      expect(await waitingJobs()).toBe(0);
+      const admitted = await store.db
+        .selectFrom("videos")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("workspace_id", "=", caller.workspaceId)
+        .executeTakeFirstOrThrow();
+      expect(Number(admitted.n)).toBe(60);
+    });
+
+    it("finds a job by a platform id prefix before and after its admission, in its own workspace only", async () => {
+      const caller = await newCaller("searched");
+      const other = await newCaller("elsewhere");
+      const mine = await services.jobSubmission.submit(caller, {
+        videos: ["srchAb_0001", "srchCd-0002"],
+        schema,
+      });
+      await services.jobSubmission.submit(other, { videos: ["srchAb_0009"], schema });
+      const found = async (workspaceId: string, search: string) =>
+        (await services.jobReads.list(workspaceId, { search, limit: 25, offset: 0 })).data.map(
+          (job) => job.job_id,
+        );
+      const before = {
+        first: await found(caller.workspaceId, "srchAb_"),
+        second: await found(caller.workspaceId, "srchCd-0002"),
+        // `_` is a wildcard to LIKE; here it must match only itself.
+        wildcard: await found(caller.workspaceId, "srchCd_"),
+        // Only an element's start matches.
+        middle: await found(caller.workspaceId, "0001"),
+      };
+      expect(before).toEqual({
+        first: [mine.body.job_id],
+        second: [mine.body.job_id],
+        wildcard: [],
+        middle: [],
+      });
+      expect(await found(other.workspaceId, "srchCd")).toEqual([]);
+
+      await admitAllWaitingJobs(store);
+      expect(await found(caller.workspaceId, "srchAb_")).toEqual([mine.body.job_id]);
+      expect(await found(caller.workspaceId, "srchCd-0002")).toEqual([mine.body.job_id]);
     });
 
     it("starts a due cycle before refusing for credits: a workspace at 0 gets its allowance and its job", async () => {

@@ -7,6 +7,7 @@ import { createServices } from "../../src/services/index.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
+import { admitAllWaitingJobs } from "../support/admissions.js";
 import { explainPlan, StatementLog } from "../support/statement-log.js";
 
 const plans = loadPlanTable(undefined);
@@ -38,6 +39,7 @@ for (const dialect of dialects) {
           schema: { columns: ["product"] },
         });
       }
+      await admitAllWaitingJobs(store);
       await store.db.updateTable("videos").set({ status: "done" }).where("position", ">=", 5).execute();
       await sql`analyze`.execute(store.db);
     });
