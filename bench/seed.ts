@@ -7,7 +7,7 @@ import { newId } from "../src/domain/ids.js";
 import { creditsForDuration } from "../src/domain/pricing.js";
 import { utcDay } from "../src/domain/timestamps.js";
 import type { Store } from "../src/store/database.js";
-import type { Database, JobsTable, VideosTable } from "../src/store/tables.js";
+import type { Database, JobAdmissionsTable, JobsTable, VideosTable } from "../src/store/tables.js";
 
 const dayMs = 86_400_000;
 
@@ -338,8 +338,9 @@ export async function seedHistory(
 }
 
 /**
- * A queue for the pipeline: `jobCount` running jobs of `videosPerJob` queued videos each, in fair-queue
- * order, on a workspace that can pay for all of them. Answers the platform ids, in queue order. Called
+ * A queue for the pipeline: `jobCount` running jobs of `videosPerJob` videos each, in fair-queue order,
+ * on a workspace that can pay for all of them, stored as submissions store them (an admission row per
+ * job, which the worker turns into queued videos). Answers the platform ids, in queue order. Called
  * again for the same workspace, it adds to its queue.
  */
 export async function seedQueue(
@@ -349,7 +350,7 @@ export async function seedQueue(
 ): Promise<string[]> {
   const now = options.now ?? Date.now();
   const jobs: Insertable<JobsTable>[] = [];
-  const videos: Insertable<VideosTable>[] = [];
+  const admissions: Insertable<JobAdmissionsTable>[] = [];
   const platformIds: string[] = [];
   const { next_video_priority: firstPriority } = await store.db
     .selectFrom("workspaces")
@@ -376,39 +377,24 @@ export async function seedQueue(
       completed_at: null,
       handed_over_at: null,
     });
-    for (let position = 0; position < options.videosPerJob; position++) {
-      const platformId = platformVideoId();
-      platformIds.push(platformId);
-      videos.push({
-        id: newId("vid", now + j),
-        job_id: jobId,
-        workspace_id: workspace.workspaceId,
-        position,
-        platform_video_id: platformId,
-        submitted_url: platformId,
-        status: "queued",
-        priority: Number(firstPriority) + videos.length,
-        available_at: now - 1000,
-        lease_owner: null,
-        lease_expires_at: null,
-        rows: null,
-        row_count: null,
-        duration_seconds: null,
-        chunk_count: null,
-        error_code: null,
-        error_message: null,
-        error_retryable: null,
-        settled_at: null,
-      });
-    }
+    const jobPlatformIds = Array.from({ length: options.videosPerJob }, () => platformVideoId());
+    admissions.push({
+      workspace_id: workspace.workspaceId,
+      job_id: jobId,
+      first_priority: Number(firstPriority) + platformIds.length,
+      platform_video_ids: JSON.stringify(jobPlatformIds),
+      submitted_urls: JSON.stringify(jobPlatformIds),
+      created_at: now + j,
+    });
+    platformIds.push(...jobPlatformIds);
   }
   await insertMany(store, "jobs", jobs);
-  await insertMany(store, "videos", videos);
+  await insertMany(store, "job_admissions", admissions);
   await store.db
     .updateTable("workspaces")
     .set((eb) => ({
       jobs_queued: eb("jobs_queued", "+", options.jobCount),
-      next_video_priority: Number(firstPriority) + videos.length,
+      next_video_priority: Number(firstPriority) + platformIds.length,
     }))
     .where("id", "=", workspace.workspaceId)
     .execute();
