@@ -6,8 +6,10 @@ import { preparedPerStore } from "../store/prepared-query.js";
  * Locks the workspace and takes `count` places in the fair queue for its new job, if it may spend:
  * a balance above 0 and, under a hard cap, usage below it. Its videos line up after its own earlier
  * ones but never behind the queue's current head (the lowest priority still queued, by anyone), so a
- * newcomer's one video is not stuck behind another's thousand. Answers the first place taken, and the
- * two dates that say whether a new cycle is due; no row when the workspace may not spend.
+ * newcomer's one video is not stuck behind another's thousand. (The head is read from admitted
+ * videos only. A job waiting for admission already holds its places; a newcomer may be placed ahead
+ * of them, as it may be ahead of any queued job's later videos.) Answers the first place taken, and
+ * the two dates that say whether a new cycle is due; no row when the workspace may not spend.
  *
  * One statement instead of a read, a look at the head and an update: on PostgreSQL every submission
  * of a workspace waits for this row lock, and it is held from here to the commit.

@@ -2,8 +2,8 @@
 import { type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
-import { admitWaitingJobs } from "./admissions.js";
 import type { Database } from "../store/tables.js";
+import { admitWaitingJobs } from "./admissions.js";
 
 export interface ClaimedVideo {
   readonly videoId: string;
