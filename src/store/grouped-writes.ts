@@ -1,7 +1,13 @@
 // Short write transactions; on SQLite, those asked for at the same moment share one commit.
-import type { Transaction } from "kysely";
+import { CompiledQuery, type Transaction } from "kysely";
 import type { Store } from "./database.js";
 import type { Database } from "./tables.js";
+
+// Each run's savepoint, as SQL compiled once: Kysely's savepoint builder compiles its statement and
+// makes a transaction object of its own on every call, which cost more than SQLite takes to run them.
+const savepoint = CompiledQuery.raw("savepoint grouped_write");
+const rollbackToSavepoint = CompiledQuery.raw("rollback to savepoint grouped_write");
+const releaseSavepoint = CompiledQuery.raw("release savepoint grouped_write");
 
 export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -85,14 +91,14 @@ export class GroupedWrites {
     const outcomes: Outcome[] = [];
     try {
       for (const entry of group) {
-        const own = await trx.savepoint("grouped_write").execute();
+        await trx.executeQuery(savepoint);
         try {
-          outcomes.push({ ok: true, value: await entry.work(own) });
+          outcomes.push({ ok: true, value: await entry.work(trx) });
         } catch (error) {
           outcomes.push({ ok: false, error });
-          await own.rollbackToSavepoint("grouped_write").execute();
+          await trx.executeQuery(rollbackToSavepoint);
         }
-        await own.releaseSavepoint("grouped_write").execute();
+        await trx.executeQuery(releaseSavepoint);
       }
       await trx.commit().execute();
       this.groups += 1;
