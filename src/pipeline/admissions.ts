@@ -8,10 +8,12 @@ import type { Database, JobAdmissionsTable } from "../store/tables.js";
 type Admission = Selectable<JobAdmissionsTable>;
 
 /**
- * Jobs admitted by one claim at most. A backlog (after the workers were down) is admitted over the
- * next claims, each a short transaction.
+ * What one claim admits at most: 50 jobs, and no job once 1,000 videos are in (the first job is
+ * admitted whatever its size). A backlog (after the workers were down) is admitted over the next
+ * claims, each a short transaction, so that a claim never writes tens of thousands of rows at once.
  */
 const jobsPerClaim = 50;
+const videosPerClaim = 1000;
 
 /**
  * Turns up to `jobsPerClaim` waiting jobs into queued videos, inside the caller's claim transaction,
@@ -53,10 +55,19 @@ export async function admitWaitingJobs(store: Store, trx: Transaction<Database>,
 }
 
 async function takeSqlite(trx: Transaction<Database>): Promise<Admission[]> {
-  const taken =
-    await sql<Admission>`delete from job_admissions where rowid in (select rowid from job_admissions limit ${jobsPerClaim}) returning *`.execute(
-      trx,
-    );
+  // The first `jobsPerClaim` rows, and of those the ones that begin before `videosPerClaim` videos.
+  const taken = await sql<Admission>`
+    delete from job_admissions where rowid in (
+      select admission from (
+        select admission, sum(size) over (order by admission) - size as videos_before
+        from (
+          select rowid as admission, json_array_length(platform_video_ids) as size
+          from job_admissions order by rowid limit ${jobsPerClaim}
+        )
+      )
+      where videos_before < ${videosPerClaim}
+    )
+    returning *`.execute(trx);
   return taken.rows;
 }
 
@@ -66,22 +77,31 @@ async function takePostgres(trx: Transaction<Database>): Promise<Admission[]> {
   const picked = await trx
     .selectFrom("job_admissions")
     .selectAll()
+    .orderBy("created_at")
     .limit(jobsPerClaim)
     .forUpdate()
     .skipLocked()
     .execute();
-  if (picked.length === 0) return [];
+  // The ones that begin before `videosPerClaim` videos; the others stay for the next claim.
+  const taken: Admission[] = [];
+  let videos = 0;
+  for (const admission of picked) {
+    if (videos >= videosPerClaim) break;
+    taken.push(admission);
+    videos += (JSON.parse(admission.platform_video_ids) as string[]).length;
+  }
+  if (taken.length === 0) return [];
   await trx
     .deleteFrom("job_admissions")
     .where((eb) =>
       eb(
         eb.refTuple("workspace_id", "job_id"),
         "in",
-        picked.map((admission) => eb.tuple(admission.workspace_id, admission.job_id)),
+        taken.map((admission) => eb.tuple(admission.workspace_id, admission.job_id)),
       ),
     )
     .execute();
-  return picked;
+  return taken;
 }
 
 /**

@@ -161,6 +161,28 @@ for (const dialect of dialects) {
       expect(Number(admitted.n)).toBe(60);
     });
 
+    it("admits at most 1,000 videos a claim, but always one job: 600 + 600, then 600", async () => {
+      await admitAllWaitingJobs(store);
+      const { apiKey } = await services.workspaces.create("large jobs", "scale");
+      const caller = await services.authenticator.identify(apiKey);
+      if (!caller) throw new Error("the new key did not identify its workspace");
+      for (let i = 0; i < 3; i++) await submit(caller, 600);
+      const admittedVideos = async () =>
+        Number(
+          (
+            await store.db
+              .selectFrom("videos")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("workspace_id", "=", caller.workspaceId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      expect(await admittedVideos()).toBe(1200);
+      await claimVideos(store, "wrk_test", 1, 60_000);
+      expect(await admittedVideos()).toBe(1800);
+    });
+
     it("finds a job by a platform id prefix before and after its admission, in its own workspace only", async () => {
       const caller = await newCaller("searched");
       const other = await newCaller("elsewhere");
