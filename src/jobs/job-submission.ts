@@ -196,7 +196,7 @@ export class JobSubmission {
    * whole row, after starting the workspace's new cycle if one is due, since that may refill what it
    * was refused for.
    */
-  private async takeQueuePlaces(
+  private async placesInQueue(
     trx: Transaction<Database>,
     caller: Caller,
     count: number,
@@ -259,7 +259,7 @@ export class JobSubmission {
       count,
       now,
     );
-    const firstPriority = await this.takeQueuePlaces(trx, caller, count, now);
+    const firstPriority = await this.placesInQueue(trx, caller, count, now);
     // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
     await recordAdmission(db).run(
       trx,

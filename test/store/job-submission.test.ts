@@ -30,12 +30,23 @@ for (const dialect of dialects) {
       await database?.drop();
     });
 
-    const newCaller = async (name: string): Promise<Caller> => {
-      const { apiKey } = await services.workspaces.create(name, "pro");
+    const newCaller = async (name: string, plan = "pro"): Promise<Caller> => {
+      const { apiKey } = await services.workspaces.create(name, plan);
       const caller = await services.authenticator.identify(apiKey);
       if (!caller) throw new Error("the new key did not identify its workspace");
       return caller;
     };
+    const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
+      Number((await query.executeTakeFirstOrThrow()).n);
+    const waitingJobs = () =>
+      count(store.db.selectFrom("job_admissions").select((eb) => eb.fn.countAll<number>().as("n")));
+    const admittedVideos = (workspaceId: string) =>
+      count(
+        store.db
+          .selectFrom("videos")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("workspace_id", "=", workspaceId),
+      );
     /** Distinct 11-character video ids: `v` and a zero-padded counter. */
     const videos = (count: number) =>
       Array.from({ length: count }, () => `v${String(nextVideo++).padStart(10, "0")}`);
@@ -139,48 +150,22 @@ for (const dialect of dialects) {
       await admitAllWaitingJobs(store);
       const caller = await newCaller("backlog");
       for (let i = 0; i < 60; i++) await submit(caller, 1);
-      const waitingJobs = async () =>
-        Number(
-          (
-            await store.db
-              .selectFrom("job_admissions")
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
       expect(await waitingJobs()).toBe(60);
       await claimVideos(store, "wrk_test", 1, 60_000);
       expect(await waitingJobs()).toBe(10);
       await claimVideos(store, "wrk_test", 1, 60_000);
       expect(await waitingJobs()).toBe(0);
-      const admitted = await store.db
-        .selectFrom("videos")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("workspace_id", "=", caller.workspaceId)
-        .executeTakeFirstOrThrow();
-      expect(Number(admitted.n)).toBe(60);
+      expect(await admittedVideos(caller.workspaceId)).toBe(60);
     });
 
     it("admits at most 1,000 videos a claim, but always one job: 600 + 600, then 600", async () => {
       await admitAllWaitingJobs(store);
-      const { apiKey } = await services.workspaces.create("large jobs", "scale");
-      const caller = await services.authenticator.identify(apiKey);
-      if (!caller) throw new Error("the new key did not identify its workspace");
+      const caller = await newCaller("large jobs", "scale");
       for (let i = 0; i < 3; i++) await submit(caller, 600);
-      const admittedVideos = async () =>
-        Number(
-          (
-            await store.db
-              .selectFrom("videos")
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .where("workspace_id", "=", caller.workspaceId)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
       await claimVideos(store, "wrk_test", 1, 60_000);
-      expect(await admittedVideos()).toBe(1200);
+      expect(await admittedVideos(caller.workspaceId)).toBe(1200);
       await claimVideos(store, "wrk_test", 1, 60_000);
-      expect(await admittedVideos()).toBe(1800);
+      expect(await admittedVideos(caller.workspaceId)).toBe(1800);
     });
 
     it("finds a job by a platform id prefix before and after its admission, in its own workspace only", async () => {
