@@ -75,6 +75,12 @@ function openSqlite(path: string, offerWriteStamp: boolean): Store {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
+  // Temporary files in memory. The one that matters is the savepoint journal: grouped writes run each
+  // submission in a savepoint (grouped-writes.ts), and a savepoint copies every page it first changes
+  // into that journal. Past 64 KiB a transaction's journal went to a file, two system calls a page:
+  // measured, a 10-video submission's statements took 82 µs with it on disk and 56 µs in memory. It
+  // holds one copy of each page a transaction changes, and is freed at the commit.
+  sqlite.pragma("temp_store = MEMORY");
   // 64 MiB of page cache and memory-mapped reads: fewer system calls on every query.
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");

@@ -116,6 +116,28 @@ describe("grouped writes on sqlite: one commit", () => {
     ]);
   });
 
+  it("keeps the savepoints' journal in memory, and still rolls back one failed run of a large group", async () => {
+    await store.db.deleteFrom("rate_limit_windows").execute();
+    // 2 is MEMORY: a journal past 64 KiB would otherwise be written to a temporary file.
+    const setting = await sql<{ temp_store: number }>`pragma temp_store`.execute(store.db);
+    expect(setting.rows).toEqual([{ temp_store: 2 }]);
+    // 60 runs of 8 KiB each take the journal well past 64 KiB; the 30th fails.
+    const subjectOf = (index: number) => `${String(index).padStart(2, "0")}${"s".repeat(8192)}`;
+    const writes = new GroupedWrites(store);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, index) =>
+        writes.run(async (trx) => {
+          await insertSubject(trx, subjectOf(index));
+          if (index === 30) throw new Error("the 30th fails");
+        }),
+      ),
+    );
+    expect(writes.committedGroups).toBe(1);
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toHaveLength(1);
+    const kept = committedSubjects().map((subject) => Number(subject.slice(0, 2)));
+    expect(kept).toEqual(Array.from({ length: 60 }, (_, index) => index).filter((index) => index !== 30));
+  });
+
   it("fails every run of the group, keeping nothing, when the commit itself fails", async () => {
     await store.db.deleteFrom("rate_limit_windows").execute();
     const writes = new GroupedWrites(store);
