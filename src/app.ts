@@ -3,10 +3,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type BackgroundWorkOptions, buildDispatcher, buildWorker } from "./background-work.js";
 import type { Config } from "./config.js";
+import { accessControl, accessRequestFields } from "./access/access-control.js";
 import { buildHttpServer } from "./http/server.js";
+import { jobRoutes } from "./jobs/job-routes.js";
+import { keyRoutes } from "./keys/key-routes.js";
+import { schemaRoutes } from "./schemas/schema-routes.js";
+import { usageRoutes } from "./usage/usage-routes.js";
+import { webhookRoutes } from "./webhooks/webhook-routes.js";
 import { createLogger } from "./logger.js";
 import type { Worker } from "./pipeline/worker.js";
-import { createServices, type Services } from "./services/index.js";
+import { createServices, type Services } from "./services.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
@@ -53,12 +59,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   let dispatcher: WebhookDispatcher | undefined;
   const log = createLogger(config.logLevel);
   const http = await buildHttpServer({
-    services,
     log,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
-    onJobSubmitted: () => worker?.wake(),
+    checkAccess: accessControl({
+      ...services,
+      anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
+    }),
+    requestFields: accessRequestFields,
+    registerRoutes: async (app) => {
+      await app.register(keyRoutes, { apiKeys: services.apiKeys });
+      await app.register(schemaRoutes, { schemas: services.schemas });
+      await app.register(usageRoutes, { usage: services.usage });
+      await app.register(webhookRoutes, { webhooks: services.webhooks });
+      await app.register(jobRoutes, {
+        submission: services.jobSubmission,
+        reads: services.jobReads,
+        onSubmitted: () => worker?.wake(),
+      });
+    },
   });
   try {
     if (options.withWorker !== false) {

@@ -5,8 +5,8 @@ import "./next-tick-shape.js";
 import { parseArgs } from "node:util";
 import { clusterRole, superviseCluster } from "./cluster.js";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.js";
-import { createServices } from "./services/index.js";
-import { UnknownPlanError, UnknownWorkspaceError } from "./services/workspaces.js";
+import { createServices } from "./services.js";
+import { UnknownPlanError, UnknownWorkspaceError } from "./workspaces/workspaces.js";
 import { openStore } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 

@@ -1,7 +1,7 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
 import { isModelConfigured, parseExtractionSettings } from "./extraction/extraction-settings.js";
-import { loadPlanTable, type PlanTable } from "./plans.js";
+import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 

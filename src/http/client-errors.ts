@@ -2,7 +2,7 @@
 // oversized headers, garbage request lines) still get the one error envelope.
 import type { Socket } from "node:net";
 import { newId } from "../domain/ids.js";
-import { ApiError, errorBody } from "../errors.js";
+import { ApiError, errorBody } from "./api-errors.js";
 
 interface ClientError extends Error {
   code?: string;

@@ -1,6 +1,6 @@
 // Schemas shared by many routes: timestamps and the error envelope.
 import { type TSchema, Type } from "typebox";
-import { errorStatuses } from "../errors.js";
+import { errorStatuses } from "./api-errors.js";
 
 export const Timestamp = Type.String({
   description: "UTC, `YYYY-MM-DD HH:MM:SS`.",

@@ -1,6 +1,6 @@
 // Every failure leaves as the one error envelope; bad input is a 4xx, only a bug is a 500.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, errorBody } from "../errors.js";
+import { ApiError, errorBody } from "./api-errors.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { validationError } from "./validation-errors.js";
 

@@ -1,6 +1,6 @@
 // Reading a JSON request body, with answers that say what is wrong with it.
 import secureJson from "secure-json-parse";
-import { ApiError } from "../errors.js";
+import { ApiError } from "./api-errors.js";
 import { findNul, jsonTextMayHoldNul, nulError } from "./nul-characters.js";
 
 const forbiddenKey = /forbidden (prototype|constructor) property/;

@@ -1,5 +1,5 @@
 // NUL characters are refused in every input: PostgreSQL text cannot hold them, and no field needs them.
-import { ApiError } from "../errors.js";
+import { ApiError } from "./api-errors.js";
 import { paramFromPointer } from "./validation-errors.js";
 
 /** A `\u0000` escape in JSON text (an escaped backslash followed by `u0000` is not one). */

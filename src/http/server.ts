@@ -1,15 +1,14 @@
 // The HTTP server: Fastify set up with our validation, error envelope, access control and routes.
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
-import { jobRoutes } from "../routes/jobs.js";
-import { keyRoutes } from "../routes/keys.js";
-import { openApiRoutes } from "../routes/openapi.js";
-import { schemaRoutes } from "../routes/schemas.js";
-import { usageRoutes } from "../routes/usage.js";
-import { webhookRoutes } from "../routes/webhooks.js";
-import type { Services } from "../services/index.js";
-import { accessControl } from "./access-control.js";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
+import { openApiRoutes } from "./openapi-route.js";
 import { answerClientError } from "./client-errors.js";
 import { deferredChildLogger } from "./deferred-child-logger.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
@@ -21,18 +20,22 @@ import { trackRoutes } from "./unknown-routes.js";
 import { validatorCompiler } from "./validators.js";
 
 export interface HttpServerOptions {
-  readonly services: Services;
   /** The process's logger (see logger.ts); every request logs through a child of it. */
   readonly log: FastifyBaseLogger;
   readonly logLevel: string;
   readonly trustProxy: boolean;
-  readonly anonymousRequestsPerMinute: number;
-  /** Called after a job is stored, so a worker in this process can start at once. */
-  readonly onJobSubmitted: () => void;
+  /**
+   * Who is calling and whether they may go on, before any route runs: throws (or rejects with) the
+   * refusal. Returns a promise only when it must wait, so most requests pass without one.
+   */
+  readonly checkAccess: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
+  /** The fields `checkAccess` sets on every request, with their initial values (Fastify declares them once). */
+  readonly requestFields: Readonly<Record<string, unknown>>;
+  /** Registers the features' routes (the composition root knows them; this module does not). */
+  readonly registerRoutes: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const { services } = options;
   const app = Fastify({
     // Fastify's own logger is off: with one, it makes a child logger for every request and watches
     // every response's end to time it (about 1.5-2 µs of CPU a request, most of a remembered read's
@@ -59,8 +62,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(trackRoutes(app));
   refuseUnknownQueryParameters(app);
-  app.decorateRequest("caller", null);
-  app.decorateRequest("writeStamp", undefined);
+  for (const [field, initial] of Object.entries(options.requestFields)) app.decorateRequest(field, initial);
 
   // JSON is the only body the API reads; every other content type answers 415.
   app.removeAllContentTypeParsers();
@@ -88,10 +90,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   // One hook per stage, each written with a callback rather than as an async function: an async hook
   // costs a promise and a turn of the microtask queue on every request, and most requests pass both
   // stages without waiting for anything.
-  const checkAccess = accessControl({
-    ...services,
-    anonymousRequestsPerMinute: options.anonymousRequestsPerMinute,
-  });
+  const { checkAccess } = options;
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     let checking: void | Promise<void>;
@@ -134,15 +133,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
 
   await app.register(openApiRoutes);
-  await app.register(keyRoutes, { apiKeys: services.apiKeys });
-  await app.register(schemaRoutes, { schemas: services.schemas });
-  await app.register(usageRoutes, { usage: services.usage });
-  await app.register(webhookRoutes, { webhooks: services.webhooks });
-  await app.register(jobRoutes, {
-    submission: services.jobSubmission,
-    reads: services.jobReads,
-    onSubmitted: options.onJobSubmitted,
-  });
+  await options.registerRoutes(app);
 
   return app;
 }

@@ -1,6 +1,6 @@
 // Answers for paths no route serves: 405 with `Allow` where the path exists under other methods, else 404.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { ApiError } from "../errors.js";
+import { ApiError } from "./api-errors.js";
 import { sendError } from "./error-handler.js";
 
 interface KnownRoute {

@@ -1,6 +1,6 @@
 // Turns the validator's findings into one 400 that names the field to blame and says how to fix it.
 import type { ErrorObject } from "ajv";
-import { ApiError } from "../errors.js";
+import { ApiError } from "./api-errors.js";
 
 /**
  * Schemas may carry `x-error-message`: a sentence for when a value fails that schema, where the

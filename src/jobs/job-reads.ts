@@ -1,7 +1,7 @@
 // Reading jobs: the paged list (never rows) and the single read that hands the rows over once.
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
-import { ApiError } from "../errors.js";
+import { ApiError } from "../http/api-errors.js";
 import type { Dialect, Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";

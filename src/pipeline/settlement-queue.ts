@@ -1,5 +1,5 @@
 // Settles the worker's finished videos in batches: whatever is ready while one transaction runs goes into the next.
-import type { PlanTable } from "../plans.js";
+import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import {

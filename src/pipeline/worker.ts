@@ -6,7 +6,7 @@ import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
-import type { PlanTable } from "../plans.js";
+import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import type { VideoOutcome } from "./settlement.js";

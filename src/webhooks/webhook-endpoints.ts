@@ -2,8 +2,8 @@
 // record of delivery attempts, with resending.
 import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
-import { ApiError } from "../errors.js";
-import type { Plan } from "../plans.js";
+import { ApiError } from "../http/api-errors.js";
+import type { Plan } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import type { WebhookEventType } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";

@@ -1,7 +1,7 @@
 // A real vidrows server on a random port over a fresh database, and a small client for it.
 import { type App, type AppOptions, createApp } from "../../src/app.js";
 import type { Config } from "../../src/config.js";
-import { parsePlanTable } from "../../src/plans.js";
+import { parsePlanTable } from "../../src/domain/plans.js";
 import { type DialectName, type FreshDatabase, freshDatabase } from "./databases.js";
 
 export interface ApiResponse<T = any> {

@@ -1,0 +1,97 @@
+// Before any route runs: who is calling, whether they are within their per-minute budget, and
+// whether the route lets them in.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../http/api-errors.js";
+import { type Authenticator, type Caller, presentedKey } from "./authentication.js";
+import type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+import type { WriteStamp } from "../store/database.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The authenticated caller, or null when no usable key came with the request. */
+    caller: Caller | null;
+    /** The store's write stamp as of this request's arrival (SQLite), shared by its lookups. */
+    writeStamp: WriteStamp | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Served without a key (still rate limited, per client address). */
+    public?: boolean;
+  }
+}
+
+/** The request fields the access check sets, as every request starts (see `buildHttpServer`). */
+export const accessRequestFields = { caller: null, writeStamp: undefined } as const;
+
+export interface AccessControlOptions {
+  readonly authenticator: Authenticator;
+  readonly rateLimiter: RateLimiter;
+  readonly anonymousRequestsPerMinute: number;
+  writeStampForRequest(): WriteStamp | undefined;
+}
+
+/**
+ * The access check of every request: its caller (`request.caller`), its place in the per-minute budget
+ * (the rate-limit headers), and a refusal, thrown, when it may not go on. Returns a promise only when
+ * the store must be asked (a key not remembered, a new block of rate-limit hits); the other requests,
+ * most of them, are checked without one.
+ */
+export function accessControl(options: AccessControlOptions) {
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string | undefined,
+    caller: Caller | null,
+  ) {
+    request.caller = caller;
+    // A request without a usable key counts against its client address, so keys cannot be guessed at speed.
+    const decision = caller
+      ? options.rateLimiter.hit(`ws:${caller.workspaceId}`, caller.plan.requestsPerMinute)
+      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute);
+    if (decision instanceof Promise) return decision.then((d) => decide(request, reply, key, caller, d));
+    decide(request, reply, key, caller, decision);
+  }
+
+  function decide(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string | undefined,
+    caller: Caller | null,
+    decision: RateLimitDecision,
+  ): void {
+    reply.header("ratelimit-limit", decision.limit);
+    reply.header("ratelimit-remaining", decision.remaining);
+    reply.header("ratelimit-reset", decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header("retry-after", decision.resetSeconds);
+      throw new ApiError(
+        "rate_limited",
+        `Over the limit of ${decision.limit} requests per minute; retry in ${decision.resetSeconds} s.`,
+      );
+    }
+
+    const isPublic = request.is404 || request.routeOptions.config.public === true;
+    if (!isPublic && caller === null) {
+      throw new ApiError(
+        "unauthorized",
+        key === undefined
+          ? "No API key; send it as `Authorization: Bearer <key>` or `x-api-key: <key>`."
+          : "The API key is not valid: it is malformed, unknown or revoked.",
+      );
+    }
+  }
+
+  return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const key = presentedKey(request.headers);
+    request.writeStamp = options.writeStampForRequest();
+    const caller =
+      key === undefined ? null : options.authenticator.identify(key, Date.now(), request.writeStamp);
+    if (caller instanceof Promise) return caller.then((known) => admit(request, reply, key, known));
+    return admit(request, reply, key, caller);
+  };
+}
+
+/** The caller of a route that requires a key (the access check has already refused everyone else). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === null) throw new ApiError("unauthorized", "This endpoint needs an API key.");
+  return request.caller;
+}

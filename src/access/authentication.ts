@@ -1,0 +1,129 @@
+// Who is calling: an API key resolved to its workspace and plan with one indexed lookup.
+import { looksLikeApiKey } from "../domain/api-key-material.js";
+import type { Plan, PlanTable } from "../domain/plans.js";
+import type { Store, WriteStamp } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { KeyHashes } from "./key-hashes.js";
+
+export interface Caller {
+  readonly workspaceId: string;
+  readonly keyId: string;
+  readonly plan: Plan;
+}
+
+// `last_used_at` is promised to within a minute, so a busy key costs one write a minute, not one a request.
+const lastUsedPrecisionMs = 60_000;
+
+interface KeyOwner {
+  id: string;
+  workspace_id: string;
+  last_used_at: number | null;
+  plan_id: string;
+}
+
+/** A resolved key, kept while the database has not changed since it was read. */
+interface RememberedKey {
+  readonly owner: KeyOwner;
+  readonly caller: Caller;
+}
+
+// Bounds the memory of remembered keys; past it the memory starts over (a key costs one lookup again).
+const maxRememberedKeys = 10_000;
+
+export class Authenticator {
+  /** Keys resolved since the store's write stamp last moved, by hash. Only where the store has one. */
+  private readonly remembered = new Map<string, RememberedKey>();
+  private rememberedAt: string | undefined;
+  /** Hashes of keys presented lately: a client sends the same key request after request. */
+  private readonly hashes = new KeyHashes(maxRememberedKeys);
+  private readonly liveKeyByHash: PreparedQuery<[string], KeyOwner>;
+  private readonly markUsed: PreparedQuery<[number, string], unknown>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly plans: PlanTable,
+  ) {
+    this.liveKeyByHash = prepareQuery(store.db, 1, (db, keyHash) =>
+      db
+        .selectFrom("api_keys")
+        .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
+        .select(["api_keys.id", "api_keys.workspace_id", "api_keys.last_used_at", "workspaces.plan_id"])
+        .where("api_keys.key_hash", "=", keyHash)
+        .where("api_keys.revoked_at", "is", null),
+    );
+    this.markUsed = prepareQuery(store.db, 2, (db, now, keyId) =>
+      db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId),
+    );
+  }
+
+  /**
+   * The caller behind a presented key, or null for a malformed, unknown or revoked one. The key is
+   * looked up in the store by its hash, through a unique index. On SQLite a resolved key is
+   * remembered until anything at all is written to the database (by any process: see
+   * `Store.writeStamp`), so a revocation made anywhere is seen on the very next request all the same.
+   * `writeStamp` is the request's (see `Store.writeStampFromNow`); without one the store's is read.
+   *
+   * A remembered key (and a malformed one) is answered at once, not through a promise: every request
+   * asks, and a promise and its turn of the microtask queue cost more than the answer.
+   */
+  identify(
+    presentedKey: string,
+    now = Date.now(),
+    writeStamp?: WriteStamp,
+  ): Caller | null | Promise<Caller | null> {
+    if (!looksLikeApiKey(presentedKey)) return null;
+    const keyHash = this.hashes.of(presentedKey);
+    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
+    // the lookup finds.
+    const stamp = (writeStamp ?? this.store.writeStamp)?.();
+    if (stamp !== this.rememberedAt) {
+      this.remembered.clear();
+      this.rememberedAt = stamp;
+    }
+    const known = stamp === undefined ? undefined : this.remembered.get(keyHash);
+    if (known && now - (known.owner.last_used_at ?? 0) < lastUsedPrecisionMs) return known.caller;
+    return this.lookUp(keyHash, known, stamp, now);
+  }
+
+  /** `identify` past what is remembered: the lookup, and `last_used_at` when it is due. */
+  private async lookUp(
+    keyHash: string,
+    known: RememberedKey | undefined,
+    stamp: string | undefined,
+    now: number,
+  ): Promise<Caller | null> {
+    const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, keyHash));
+    if (!owner) return null;
+    const caller = known?.caller ?? this.callerOf(owner);
+    if (owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs) {
+      // This write moves the stamp, so nothing read so far is remembered past it.
+      await this.markUsed.run(this.store.db, now, owner.id);
+    } else if (stamp !== undefined) {
+      if (this.remembered.size >= maxRememberedKeys) this.remembered.clear();
+      this.remembered.set(keyHash, { owner, caller });
+    }
+    return caller;
+  }
+
+  private callerOf(owner: KeyOwner): Caller {
+    const plan = this.plans.get(owner.plan_id);
+    if (!plan) {
+      throw new Error(
+        `Workspace ${owner.workspace_id} is on plan "${owner.plan_id}", which the plan table lacks.`,
+      );
+    }
+    return { workspaceId: owner.workspace_id, keyId: owner.id, plan };
+  }
+}
+
+/** The key sent as `Authorization: Bearer <key>` or `x-api-key: <key>`, if any. */
+export function presentedKey(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const authorization = headers.authorization;
+  if (typeof authorization === "string") {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  const apiKey = headers["x-api-key"];
+  if (typeof apiKey === "string" && apiKey.length > 0) return apiKey.trim();
+  return undefined;
+}

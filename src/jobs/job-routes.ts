@@ -1,0 +1,250 @@
+// `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows).
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { whenReady } from "../concurrency/maybe-promise.js";
+import { SchemaDefinition } from "../domain/schema-definition.js";
+import { callerOf } from "../access/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
+import {
+  errorResponses,
+  Page,
+  pageParameters,
+  NullableTimestamp,
+  Timestamp,
+} from "../http/common-schemas.js";
+import type { JobReadOutcome, JobReads } from "./job-reads.js";
+import type { JobSubmission } from "./job-submission.js";
+
+const Counts = Type.Object({
+  queued: Type.Integer({ minimum: 0 }),
+  processing: Type.Integer({ minimum: 0 }),
+  done: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+});
+
+const JobStatus = Type.Union([
+  Type.Literal("processing"),
+  Type.Literal("done"),
+  Type.Literal("failed"),
+  Type.Literal("partial"),
+]);
+
+const SubmitBody = Type.Object(
+  {
+    videos: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
+      minItems: 1,
+      maxItems: 10_000,
+      description:
+        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids.",
+    }),
+    schema: Type.Optional(SchemaDefinition),
+    schema_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: "A saved schema's id." }),
+    ),
+    schema_version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: "Default: the latest at submission." }),
+    ),
+    language: Type.Optional(
+      Type.String({
+        maxLength: 35,
+        pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+        description: "Preferred caption language (BCP-47); default: the video's own.",
+        "x-error-message": 'must be a BCP-47 language tag such as "en" or "pt-BR".',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const SubmitHeaders = Type.Object({
+  "idempotency-key": Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "The same key and body within 24 hours answer the first response again and create nothing.",
+    }),
+  ),
+});
+
+const JobCreated = Type.Object({
+  job_id: Type.String(),
+  status: Type.Literal("processing"),
+  videos: Type.Integer(),
+  schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
+  counts: Counts,
+  created_at: Timestamp,
+});
+
+const JobListItem = Type.Object({
+  job_id: Type.String(),
+  status: JobStatus,
+  schema: Type.String(),
+  videos: Type.Integer(),
+  credits_charged: Type.Integer(),
+  counts: Counts,
+  created_at: Timestamp,
+  completed_at: NullableTimestamp,
+  results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
+    description: "null while running; an empty list once settled. The list never carries rows.",
+  }),
+});
+
+const ListQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union([Type.Literal("running"), Type.Literal("succeeded"), Type.Literal("failed")], {
+        "x-error-message": 'must be "running", "succeeded" or "failed".',
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[A-Za-z0-9_-]+$",
+        description: "The start of a job id, a video id or a YouTube video id.",
+        "x-error-message": "must be the start of an id: letters, digits, `_` and `-`, up to 64.",
+      }),
+    ),
+    ...pageParameters,
+  },
+  { additionalProperties: false },
+);
+
+const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+const DoneVideo = Type.Object({
+  video_id: Type.String(),
+  status: Type.Literal("done"),
+  rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
+    description: "The rows, in the one read that hands them over; null in every other read.",
+  }),
+  usage: Type.Object({
+    credits_charged: Type.Integer(),
+    row_count: Type.Integer(),
+    duration_seconds: Type.Integer(),
+    chunk_count: Type.Integer(),
+  }),
+});
+
+const FailedVideo = Type.Object({
+  video_id: Type.String(),
+  status: Type.Literal("failed"),
+  rows: Type.Null(),
+  error: Type.Object({ code: Type.String(), message: Type.String(), retryable: Type.Boolean() }),
+  credits_charged: Type.Literal(0),
+});
+
+const RunningJob = Type.Object({
+  job_id: Type.String(),
+  status: Type.Literal("processing"),
+  videos: Type.Integer(),
+  counts: Counts,
+  results: Type.Null(),
+});
+
+const SettledJob = Type.Object({
+  job_id: Type.String(),
+  status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
+  videos: Type.Integer(),
+  credits_charged: Type.Integer(),
+  counts: Counts,
+  results: Type.Array(Type.Union([DoneVideo, FailedVideo])),
+});
+
+/** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
+function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
+  const restore = outcome.restoreHandover;
+  if (restore) {
+    // The rows count as handed over only once this response has been written out whole. When the
+    // client goes away mid-body, Node still ends the response as finished (it calls back the
+    // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
+    const socket = reply.raw.socket;
+    reply.raw.once("close", () => {
+      const delivered =
+        reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
+      if (delivered) return;
+      restore().catch((error: unknown) =>
+        request.log.error({ err: error }, "could not restore an undelivered handover"),
+      );
+    });
+  }
+  sendJsonAnswer(reply, outcome.body);
+}
+
+export interface JobRouteOptions {
+  readonly submission: JobSubmission;
+  readonly reads: JobReads;
+  /** Called after a job is stored, so a worker in this process can start at once. */
+  readonly onSubmitted: () => void;
+}
+
+export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app, options) => {
+  app.post(
+    "/v1",
+    {
+      schema: {
+        summary: "Submit a job",
+        description:
+          "Exactly one of `schema` and `schema_id`. 403 `plan_limit` past the plan's videos per job; 402 when credits cannot pay; 503 `extraction_unavailable` without a model.",
+        tags: ["Jobs"],
+        headers: SubmitHeaders,
+        body: SubmitBody,
+        response: { 202: JobCreated, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await options.submission.submit(
+        callerOf(request),
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      if (outcome.replayed) reply.header("idempotent-replayed", "true");
+      else options.onSubmitted();
+      return reply.code(202).send(outcome.body);
+    },
+  );
+
+  app.get(
+    "/v1",
+    {
+      schema: {
+        summary: "List jobs",
+        description: "Newest first. Never carries rows, so paging is safe.",
+        tags: ["Jobs"],
+        querystring: ListQuery,
+        response: {
+          200: Page(JobListItem),
+          ...errorResponses,
+        },
+      },
+    },
+    (request, reply) =>
+      whenReady(
+        options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
+        (page) => {
+          sendJsonAnswer(reply, page);
+        },
+      ),
+  );
+
+  app.get(
+    "/v1/:job_id",
+    {
+      schema: {
+        summary: "Read a job",
+        description:
+          "While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.",
+        tags: ["Jobs"],
+        params: Type.Object({ job_id: Type.String() }),
+        response: { 200: Type.Union([RunningJob, SettledJob]), ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      whenReady(
+        options.reads.read(callerOf(request).workspaceId, request.params.job_id, request.writeStamp),
+        (outcome) => sendJobRead(request, reply, outcome),
+      ),
+  );
+};

@@ -1,0 +1,91 @@
+// `/v1/keys`: list, create and revoke the workspace's API keys.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf } from "../access/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
+import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
+import type { ApiKeyService } from "./api-keys.js";
+
+const Environment = Type.Union([Type.Literal("live"), Type.Literal("test")], {
+  "x-error-message": 'must be "live" or "test".',
+});
+
+const ApiKey = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  masked_key: Type.String({ examples: ["vr_live_****a1b2"] }),
+  environment: Environment,
+  last_used_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+
+const CreateKeyBody = Type.Object(
+  {
+    label: Type.Optional(Type.String({ maxLength: 100 })),
+    note: Type.Optional(Type.String({ maxLength: 200, description: "For you; never shown in lists." })),
+    environment: Type.Optional(Environment),
+  },
+  { additionalProperties: false },
+);
+
+const KeyIdParams = Type.Object({ id: Type.String() });
+
+export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
+  app.get(
+    "/v1/keys",
+    {
+      schema: {
+        summary: "List API keys",
+        description:
+          "Every key of the workspace, revoked ones included, newest first. Full keys are never listed.",
+        tags: ["API keys"],
+        response: { 200: Type.Object({ data: Type.Array(ApiKey) }), ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      whenReady(apiKeys.list(callerOf(request).workspaceId, request.writeStamp), (keys) => {
+        sendJsonAnswer(reply, { data: keys }, keys);
+      }),
+  );
+
+  app.post(
+    "/v1/keys",
+    {
+      schema: {
+        summary: "Create an API key",
+        description:
+          "The full key is in this response only; store it now. 403 `plan_limit` past the plan's allowance.",
+        tags: ["API keys"],
+        body: CreateKeyBody,
+        response: {
+          201: Type.Object({ id: Type.String(), key: Type.String(), label: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const created = await apiKeys.create(caller.workspaceId, caller.plan, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    "/v1/keys/:id",
+    {
+      schema: {
+        summary: "Revoke an API key",
+        description: "Immediate on every server; cannot be undone. Revoking a revoked key succeeds again.",
+        tags: ["API keys"],
+        params: KeyIdParams,
+        response: { 204: Type.Null({ description: "No body." }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await apiKeys.revoke(callerOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+// `/v1/usage`: credits, cycle, plan and job figures; PATCH sets the `hard_cap` ceiling.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf } from "../access/access-control.js";
+import { sendJsonAnswer } from "../http/json-answers.js";
+import { errorResponses, Timestamp } from "../http/common-schemas.js";
+import type { UsageService } from "./usage-report.js";
+
+const Count = Type.Integer({ minimum: 0 });
+
+const Usage = Type.Object({
+  credits: Type.Object({
+    balance: Count,
+    used_this_cycle: Count,
+    cycle_allowance: Count,
+    hard_cap: Type.Union([Count, Type.Null()], {
+      description: "Ceiling on credits used in a cycle, or null.",
+    }),
+  }),
+  cycle: Type.Object({ started_at: Timestamp, ends_at: Timestamp }),
+  plan: Type.Object({ id: Type.String(), name: Type.String(), requests_per_minute: Count }),
+  jobs: Type.Object({ queued: Count, processing: Count, done: Count, failed: Count, total: Count }),
+  videos_processed: Count,
+  failures_by_code: Type.Record(Type.String(), Count, {
+    description: "Failed videos counted by error code.",
+  }),
+  daily: Type.Array(Type.Object({ date: Type.String({ examples: ["2026-11-22"] }), credits: Count }), {
+    description: "The last 14 UTC days, oldest first, ending today.",
+  }),
+});
+
+const maxHardCap = 1_000_000_000_000;
+
+const UsagePatch = Type.Object(
+  {
+    hard_cap: Type.Union([Type.Integer({ minimum: 0, maximum: maxHardCap }), Type.Null()], {
+      "x-error-message": `must be an integer from 0 to ${maxHardCap}, or null to remove the ceiling.`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = async (app, { usage }) => {
+  app.get(
+    "/v1/usage",
+    {
+      schema: {
+        summary: "Read usage",
+        tags: ["Usage"],
+        response: { 200: Usage, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      whenReady(usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp), (answer) => {
+        sendJsonAnswer(reply, answer);
+      }),
+  );
+
+  app.patch(
+    "/v1/usage",
+    {
+      schema: {
+        summary: "Set the hard cap",
+        description:
+          "`hard_cap` caps the credits used in a cycle; submissions past it answer 402 `hard_cap_reached`.",
+        tags: ["Usage"],
+        body: UsagePatch,
+        response: { 200: Usage, ...errorResponses },
+      },
+    },
+    async (request) => usage.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),
+  );
+};

@@ -1,0 +1,174 @@
+// `/v1/webhooks`: endpoints that learn of settled jobs, and what was delivered to them.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { callerOf } from "../access/access-control.js";
+import { errorResponses, Page, pageParameters, Timestamp } from "../http/common-schemas.js";
+import type { WebhookEndpoints } from "./webhook-endpoints.js";
+
+const EventType = Type.Union(
+  [Type.Literal("job.completed"), Type.Literal("job.failed"), Type.Literal("batch.completed")],
+  { "x-error-message": 'must be "job.completed", "job.failed" or "batch.completed".' },
+);
+
+const Endpoint = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(EventType),
+  disabled: Type.Boolean(),
+  created_at: Timestamp,
+});
+
+const CreateBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: "An https:// URL." }),
+    events: Type.Optional(
+      Type.Array(EventType, {
+        minItems: 1,
+        uniqueItems: true,
+        description: "Default: all three.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const PatchBody = Type.Object(
+  { disabled: Type.Boolean({ description: "`false` re-enables a disabled endpoint; `true` pauses it." }) },
+  { additionalProperties: false },
+);
+
+const EndpointParams = Type.Object({ id: Type.String() });
+
+const Attempt = Type.Object({
+  id: Type.String({ description: "This attempt's id." }),
+  delivery_id: Type.String({ description: "The delivery (one event to this endpoint) it belongs to." }),
+  event_id: Type.String(),
+  event_type: EventType,
+  attempt: Type.Integer({ minimum: 1 }),
+  status_code: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's answer, if any." }),
+  error: Type.Union([Type.String(), Type.Null()], { description: "Why there was no answer." }),
+  duration_ms: Type.Integer({ minimum: 0 }),
+  created_at: Timestamp,
+});
+
+const PageQuery = Type.Object(
+  {
+    ...pageParameters,
+  },
+  { additionalProperties: false },
+);
+
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoints }> = async (
+  app,
+  { webhooks },
+) => {
+  const tags = ["Webhooks"];
+
+  app.get(
+    "/v1/webhooks",
+    {
+      schema: {
+        summary: "List webhook endpoints",
+        description: "Signing secrets are never listed.",
+        tags,
+        response: { 200: Type.Object({ data: Type.Array(Endpoint) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await webhooks.list(callerOf(request).workspaceId) }),
+  );
+
+  app.post(
+    "/v1/webhooks",
+    {
+      schema: {
+        summary: "Create a webhook endpoint",
+        description:
+          "The signing secret is in this response only. 403 `plan_limit` on a plan without webhooks or past its endpoint count.",
+        tags,
+        body: CreateBody,
+        response: {
+          201: Type.Object({ id: Type.String(), url: Type.String(), secret: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return reply.code(201).send(await webhooks.create(caller.workspaceId, caller.plan, request.body));
+    },
+  );
+
+  app.patch(
+    "/v1/webhooks/:id",
+    {
+      schema: {
+        summary: "Pause or re-enable a webhook endpoint",
+        tags,
+        params: EndpointParams,
+        body: PatchBody,
+        response: { 200: Endpoint, ...errorResponses },
+      },
+    },
+    async (request) =>
+      webhooks.setDisabled(callerOf(request).workspaceId, request.params.id, request.body.disabled),
+  );
+
+  app.delete(
+    "/v1/webhooks/:id",
+    {
+      schema: {
+        summary: "Remove a webhook endpoint",
+        tags,
+        params: EndpointParams,
+        response: { 204: Type.Null({ description: "No body." }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await webhooks.remove(callerOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/v1/webhooks/:id/deliveries",
+    {
+      schema: {
+        summary: "List delivery attempts",
+        description: "Every attempt made to the endpoint, newest first.",
+        tags,
+        params: EndpointParams,
+        querystring: PageQuery,
+        response: {
+          200: Page(Attempt),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => webhooks.attempts(callerOf(request).workspaceId, request.params.id, request.query),
+  );
+
+  app.post(
+    "/v1/webhooks/:id/deliveries/:delivery_id/resend",
+    {
+      schema: {
+        summary: "Send an event again",
+        description:
+          "Queues the delivery's event (named by a `dlv_` or `att_` id from the list) for this endpoint again, with the same `webhook-id`.",
+        tags,
+        params: Type.Object({ id: Type.String(), delivery_id: Type.String() }),
+        response: {
+          202: Type.Object({ delivery_id: Type.String(), event_id: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const queued = await webhooks.resend(
+        callerOf(request).workspaceId,
+        request.params.id,
+        request.params.delivery_id,
+      );
+      return reply.code(202).send(queued);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+// The rate limiter's counting in the store: exact for small limits, in blocks for large ones, never over.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RateLimiter, reservationSize } from "../../src/access/rate-limiter.js";
+import { openStore, type Store } from "../../src/store/database.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skipReason !== null)(`rate limiter on ${dialectTitle(dialect)}`, () => {
+    let database: FreshDatabase;
+    let stores: Store[];
+    beforeAll(async () => {
+      database = await freshDatabase(dialect.name);
+      // Two stores stand in for two processes: each limiter keeps its own reservations.
+      stores = [openStore(database.target), openStore(database.target)];
+      await migrateToLatest(stores[0] as Store);
+    });
+    afterAll(async () => {
+      for (const store of stores ?? []) await store.close();
+      await database?.drop();
+    });
+
+    // A moment early in a window, so that a run never straddles two windows.
+    const at = Math.floor(Date.now() / 60_000) * 60_000 + 1000;
+
+    it("counts a small limit hit by hit: the 11th of 10 is refused, with remaining counting down", async () => {
+      const limiter = new RateLimiter(stores[0] as Store);
+      const decisions = [];
+      for (let i = 0; i < 11; i++) decisions.push(await limiter.hit("ws:small", 10, at));
+      expect(decisions.map((d) => d.allowed)).toEqual([...Array(10).fill(true), false]);
+      expect(decisions.map((d) => d.remaining)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0]);
+      expect(decisions[10]?.resetSeconds).toBe(59);
+    });
+
+    it("never lets more than the limit through two processes, and wastes at most a block each", async () => {
+      const [a, b] = [new RateLimiter(stores[0] as Store), new RateLimiter(stores[1] as Store)];
+      const limit = 1000;
+      expect(reservationSize(limit)).toBe(10);
+      let allowed = 0;
+      for (let round = 0; round < 60; round++) {
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => ((round + i) % 2 === 0 ? a : b).hit("ws:large", limit, at)),
+        );
+        allowed += batch.filter((d) => d.allowed).length;
+      }
+      expect(allowed).toBeLessThanOrEqual(limit);
+      expect(allowed).toBeGreaterThanOrEqual(limit - 2 * reservationSize(limit));
+    });
+
+    it("starts each window afresh", async () => {
+      const limiter = new RateLimiter(stores[0] as Store);
+      expect((await limiter.hit("ws:renewed", 1, at)).allowed).toBe(true);
+      expect((await limiter.hit("ws:renewed", 1, at)).allowed).toBe(false);
+      expect((await limiter.hit("ws:renewed", 1, at + 60_000)).allowed).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,95 @@
+// Reading a submitted video: every accepted YouTube URL form and bare id, and what is refused.
+import { describe, expect, it } from "vitest";
+import { parseVideoReference } from "../../src/domain/video-references.js";
+import { ApiError } from "../../src/http/api-errors.js";
+import { readVideoReferences } from "../../src/jobs/job-submission.js";
+
+const id = "aqz-KE-bpKQ";
+
+describe("parseVideoReference", () => {
+  const accepted: [string, string][] = [
+    ["a bare id", id],
+    ["a bare id with _ and -", "a_b-C_d-E_f"],
+    ["watch?v=", `https://www.youtube.com/watch?v=${id}`],
+    ["watch?v= without www", `https://youtube.com/watch?v=${id}`],
+    ["watch?v= over http", `http://www.youtube.com/watch?v=${id}`],
+    ["watch?v= without a scheme", `www.youtube.com/watch?v=${id}`],
+    [
+      "watch?v= with other query parameters before and after",
+      `https://www.youtube.com/watch?feature=share&v=${id}&t=42s&list=PL123`,
+    ],
+    ["watch?v= with a fragment", `https://www.youtube.com/watch?v=${id}#t=10`],
+    ["watch?v= followed by a time", `https://www.youtube.com/watch?v=${id}&t=42s`],
+    ["watch?v= given twice (the first counts)", `https://www.youtube.com/watch?v=${id}&v=zzzzzzzzzzz`],
+    ["an upper-case host", `https://WWW.YOUTUBE.COM/watch?v=${id}`],
+    ["youtu.be/", `https://youtu.be/${id}`],
+    ["youtu.be/ with ?si= and ?t=", `https://youtu.be/${id}?si=abcDEF123&t=30`],
+    ["shorts/", `https://www.youtube.com/shorts/${id}`],
+    ["shorts/ with a query", `https://youtube.com/shorts/${id}?feature=share`],
+    ["embed/", `https://www.youtube.com/embed/${id}`],
+    ["embed/ on youtube-nocookie.com", `https://www.youtube-nocookie.com/embed/${id}`],
+    ["live/", `https://www.youtube.com/live/${id}?si=x`],
+    ["the m. host", `https://m.youtube.com/watch?v=${id}`],
+    ["the music. host", `https://music.youtube.com/watch?v=${id}&list=RDAMVM`],
+  ];
+  for (const [title, reference] of accepted) {
+    it(`accepts ${title}`, () => {
+      expect(parseVideoReference(reference)).toBe(reference === "a_b-C_d-E_f" ? reference : id);
+    });
+  }
+
+  const refused: [string, string][] = [
+    ["an empty string", ""],
+    ["a 10-character id", "aqz-KE-bpK"],
+    ["a 12-character id", "aqz-KE-bpKQx"],
+    ["an id with a character outside the alphabet", "aqz-KE-bp+Q"],
+    ["another video site", `https://vimeo.com/${id}`],
+    ["a look-alike host", `https://youtube.com.example.com/watch?v=${id}`],
+    ["a host that merely ends in youtube.com", `https://notyoutube.com/watch?v=${id}`],
+    ["a channel URL", "https://www.youtube.com/channel/UCuAXFkgsw1L7xaCfnd5JJOw"],
+    ["a handle URL", "https://www.youtube.com/@somechannel"],
+    ["a custom channel URL", "https://www.youtube.com/c/SomeChannel"],
+    ["a playlist URL", "https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf"],
+    ["watch without v", "https://www.youtube.com/watch?list=PL123"],
+    ["watch?v= with a 10-character id", "https://www.youtube.com/watch?v=aqz-KE-bpK"],
+    ["watch?v= with a 12-character id", "https://www.youtube.com/watch?v=aqz-KE-bpKQx"],
+    ["youtu.be/ without an id", "https://youtu.be/"],
+    ["shorts/ without an id", "https://www.youtube.com/shorts/"],
+    ["the home page", "https://www.youtube.com/"],
+    ["another scheme", `ftp://www.youtube.com/watch?v=${id}`],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["a search results page", "https://www.youtube.com/results?search_query=widgets"],
+  ];
+  for (const [title, reference] of refused) {
+    it(`refuses ${title}`, () => {
+      expect(parseVideoReference(reference)).toBeNull();
+    });
+  }
+});
+
+describe("readVideoReferences", () => {
+  it("answers the platform ids in order", () => {
+    expect(readVideoReferences([id, "https://youtu.be/dQw4w9WgXcQ"])).toEqual([id, "dQw4w9WgXcQ"]);
+  });
+
+  it("names the first element that is not a video", () => {
+    try {
+      readVideoReferences([id, "dQw4w9WgXcQ", "https://vimeo.com/1", "nope"]);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe("invalid_request");
+      expect((error as ApiError).param).toBe("videos[2]");
+    }
+  });
+
+  it("names the second mention of a video given twice in two forms, and the first in its message", () => {
+    try {
+      readVideoReferences(["dQw4w9WgXcQ", `https://www.youtube.com/watch?v=${id}`, `https://youtu.be/${id}`]);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).param).toBe("videos[2]");
+      expect((error as ApiError).message).toContain("videos[1]");
+    }
+  });
+});

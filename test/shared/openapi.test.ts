@@ -1,0 +1,301 @@
+// `GET /v1/openapi.json`: a structurally sound OpenAPI 3.1 document that describes every endpoint as it behaves.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialects, dialectTitle } from "../support/databases.js";
+import { acceptingJobs, endpoints, endpointTitle, livePath, pathParameters } from "../support/endpoints.js";
+import { startTestServer, type TestServer } from "../support/test-server.js";
+
+type Json = Record<string, any>;
+
+const httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** JSON Schema 2020-12, the dialect of OpenAPI 3.1; our own annotations (`x-...`) are allowed. */
+function schemaCompiler(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addKeyword({ keyword: "x-error-message", schemaType: "string" });
+  return ajv;
+}
+
+/** Every `$ref` in the document, with where it was found. */
+function refsIn(value: unknown, at = "#"): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => refsIn(item, `${at}/${i}`));
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === "$ref" && typeof v === "string" ? [[at, v] as [string, string]] : refsIn(v, `${at}/${k}`),
+  );
+}
+
+function resolvePointer(document: Json, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
+    node = (node as Json)[key];
+  }
+  return node;
+}
+
+/** Every object schema in a schema tree (through properties, items, unions), for rules that apply to each. */
+function objectSchemas(schema: unknown): Json[] {
+  if (schema === null || typeof schema !== "object") return [];
+  const s = schema as Json;
+  const found: Json[] = s.type === "object" ? [s] : [];
+  for (const child of Object.values(s.properties ?? {})) found.push(...objectSchemas(child));
+  for (const key of ["anyOf", "oneOf", "allOf"])
+    for (const child of s[key] ?? []) found.push(...objectSchemas(child));
+  if (s.items) found.push(...objectSchemas(s.items));
+  return found;
+}
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skipReason !== null)(`OpenAPI document on ${dialectTitle(dialect)}`, () => {
+    let server: TestServer;
+    let document: Json;
+    beforeAll(async () => {
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
+      const answer = await server.call("GET", "/v1/openapi.json");
+      if (answer.status !== 200)
+        throw new Error(`GET /v1/openapi.json answered ${answer.status}: ${answer.text}`);
+      document = answer.body;
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("is served without a key, as JSON, with a request id and the rate-limit headers", async () => {
+      const answer = await server.call("GET", "/v1/openapi.json");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(answer.headers.get("x-request-id")).toMatch(/^req_/);
+      expect(answer.headers.get("ratelimit-limit")).not.toBeNull();
+      // A key, good or bad, changes nothing.
+      expect(
+        (await server.call("GET", "/v1/openapi.json", { key: `vr_live_${"x".repeat(32)}` })).status,
+      ).toBe(200);
+      const { key } = await server.workspace();
+      expect((await server.call("GET", "/v1/openapi.json", { key })).body).toEqual(document);
+    });
+
+    it("is OpenAPI 3.1 with the required top-level parts", () => {
+      expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+      expect(typeof document.info?.title).toBe("string");
+      expect(typeof document.info?.version).toBe("string");
+      expect(document.paths).toBeTypeOf("object");
+      for (const key of Object.keys(document)) {
+        expect([
+          "openapi",
+          "info",
+          "jsonSchemaDialect",
+          "servers",
+          "paths",
+          "webhooks",
+          "components",
+          "security",
+          "tags",
+          "externalDocs",
+        ]).toContain(key);
+      }
+    });
+
+    it("declares the security schemes it requires, bearer and x-api-key", () => {
+      const schemes = document.components?.securitySchemes ?? {};
+      for (const requirement of document.security ?? []) {
+        for (const name of Object.keys(requirement)) expect(schemes).toHaveProperty(name);
+      }
+      const described = Object.values(schemes) as Json[];
+      expect(described.some((s) => s.type === "http" && s.scheme === "bearer")).toBe(true);
+      expect(described.some((s) => s.type === "apiKey" && s.in === "header" && s.name === "x-api-key")).toBe(
+        true,
+      );
+    });
+
+    it("is structurally sound: paths, operations, parameters, responses and references", () => {
+      const operationIds = new Set<string>();
+      for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+        expect(path.startsWith("/"), path).toBe(true);
+        expect(path, "path templates use {name}, not :name").not.toMatch(/\/:/);
+        const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+        for (const [method, operation] of Object.entries(item)) {
+          const where = `${method.toUpperCase()} ${path}`;
+          expect(httpMethods, where).toContain(method);
+          if (operation.operationId !== undefined) {
+            expect(operationIds.has(operation.operationId), `${where}: duplicate operationId`).toBe(false);
+            operationIds.add(operation.operationId);
+          }
+          const parameters = (operation.parameters ?? []) as Json[];
+          const seen = new Set<string>();
+          for (const parameter of parameters) {
+            expect(["query", "header", "path", "cookie"], where).toContain(parameter.in);
+            expect(typeof parameter.name, where).toBe("string");
+            expect(seen.has(`${parameter.in}:${parameter.name}`), `${where}: parameter twice`).toBe(false);
+            seen.add(`${parameter.in}:${parameter.name}`);
+            if (parameter.in === "path") {
+              expect(parameter.required, `${where} ${parameter.name}`).toBe(true);
+              expect(templated, `${where}: ${parameter.name} is not in the path`).toContain(parameter.name);
+            }
+            if (parameter.schema?.default !== undefined)
+              expect(parameter.required, `${where} ${parameter.name}`).not.toBe(true);
+          }
+          for (const name of templated) {
+            expect(
+              parameters.some((p) => p.in === "path" && p.name === name),
+              `${where}: {${name}} is not declared`,
+            ).toBe(true);
+          }
+          const responses = Object.entries(operation.responses ?? {}) as [string, Json][];
+          expect(responses.length, where).toBeGreaterThan(0);
+          for (const [status, response] of responses) {
+            expect(status, where).toMatch(/^([1-5]\d\d|[1-5]XX|default)$/);
+            expect(typeof response.description, `${where} ${status}`).toBe("string");
+            expect(response.description, `${where} ${status}`).not.toBe("Default Response");
+          }
+          if (operation.requestBody) {
+            expect(Object.keys(operation.requestBody.content ?? {}), where).toEqual(["application/json"]);
+          }
+        }
+      }
+      for (const [at, ref] of refsIn(document)) {
+        expect(resolvePointer(document, ref), `${at} -> ${ref}`).toBeDefined();
+      }
+    });
+
+    it("has schemas that compile as JSON Schema 2020-12", () => {
+      const ajv = schemaCompiler();
+      for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const schemas: [string, unknown][] = [];
+          for (const parameter of operation.parameters ?? [])
+            schemas.push([`parameter ${parameter.name}`, parameter.schema]);
+          const body = operation.requestBody?.content?.["application/json"]?.schema;
+          if (body) schemas.push(["request body", body]);
+          for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
+            const schema = response.content?.["application/json"]?.schema;
+            if (schema) schemas.push([`response ${status}`, schema]);
+          }
+          for (const [what, schema] of schemas) {
+            expect(
+              () => ajv.compile(schema as object),
+              `${method.toUpperCase()} ${path} ${what}`,
+            ).not.toThrow();
+          }
+        }
+      }
+    });
+
+    for (const endpoint of endpoints) {
+      describe(endpointTitle(endpoint), () => {
+        const operation = () => document.paths?.[endpoint.path]?.[endpoint.method.toLowerCase()] as Json;
+
+        it("is documented, with a summary, tags and the error envelope", () => {
+          expect(operation(), `${endpointTitle(endpoint)} is missing from the document`).toBeDefined();
+          expect(typeof operation().summary).toBe("string");
+          expect(operation().tags?.length).toBeGreaterThan(0);
+          for (const status of ["4XX", "5XX"]) {
+            const schema = operation().responses?.[status]?.content?.["application/json"]?.schema;
+            expect(schema?.properties?.error?.required).toEqual(["code", "message", "request_id"]);
+            expect(Object.keys(schema?.properties?.error?.properties ?? {}).sort()).toEqual([
+              "code",
+              "message",
+              "param",
+              "request_id",
+            ]);
+          }
+        });
+
+        it(`documents its ${endpoint.successStatus} answer, and the live answer matches it`, async () => {
+          const response = operation().responses?.[String(endpoint.successStatus)];
+          expect(response, `no ${endpoint.successStatus} response`).toBeDefined();
+          const { key } = await server.workspace();
+          const path = await livePath(server, key, endpoint);
+          const answer = await server.call(endpoint.method, path, { key, body: endpoint.exampleBody?.() });
+          expect(answer.status, answer.text).toBe(endpoint.successStatus);
+          if (endpoint.successStatus === 204) {
+            expect(response.content).toBeUndefined();
+            expect(answer.text).toBe("");
+            return;
+          }
+          const schema = response.content?.["application/json"]?.schema;
+          expect(schema, "no response schema").toBeDefined();
+          const validate = schemaCompiler().compile(schema);
+          expect(validate(answer.body), JSON.stringify(validate.errors)).toBe(true);
+        });
+
+        it("documents its path parameters and no query parameters it does not take", () => {
+          const parameters = (operation().parameters ?? []) as Json[];
+          const inPath = parameters.filter((p) => p.in === "path").map((p) => p.name);
+          expect(inPath).toEqual(pathParameters(endpoint));
+          expect(parameters.filter((p) => p.in === "query").map((p) => p.name)).toEqual(endpoint.query ?? []);
+        });
+
+        if (endpoint.exampleBody) {
+          describe("request body", () => {
+            let validate: ValidateFunction;
+            beforeAll(() => {
+              const body = operation()?.requestBody;
+              validate = schemaCompiler().compile(body?.content?.["application/json"]?.schema ?? {});
+            });
+
+            it("is documented as a closed object", () => {
+              const body = operation().requestBody;
+              expect(body, "no requestBody").toBeDefined();
+              const schema = body.content["application/json"].schema;
+              expect(schema.type).toBe("object");
+              expect(schema.additionalProperties).toBe(false);
+              // Nested objects the client writes are closed too (a template's column map is the one open map).
+              for (const nested of objectSchemas(schema)) {
+                if (nested.additionalProperties === undefined || nested.additionalProperties === true) {
+                  throw new Error(`an open object in the body: ${JSON.stringify(nested).slice(0, 200)}`);
+                }
+              }
+            });
+
+            it("accepts the example body and refuses an unknown field, as the server does", async () => {
+              expect(validate(endpoint.exampleBody?.()), JSON.stringify(validate.errors)).toBe(true);
+              expect(validate({ ...endpoint.exampleBody?.(), unknown_field: 1 })).toBe(false);
+              const { key } = await server.workspace();
+              const path = await livePath(server, key, endpoint);
+              const answer = await server.call(endpoint.method, path, {
+                key,
+                body: { ...endpoint.exampleBody?.(), unknown_field: 1 },
+              });
+              expect(answer.status).toBe(400);
+              expect(answer.body.error.param).toBe("unknown_field");
+            });
+
+            it("is marked required exactly when the server refuses an empty body", async () => {
+              const { key } = await server.workspace();
+              const path = await livePath(server, key, endpoint);
+              const answer = await server.call(endpoint.method, path, {
+                key,
+                rawBody: "",
+                headers: { "content-type": "application/json" },
+              });
+              expect(answer.status === 400).toBe(operation().requestBody.required === true);
+            });
+          });
+        } else {
+          it("documents no request body", () => {
+            expect(operation().requestBody).toBeUndefined();
+          });
+        }
+      });
+    }
+
+    it("serves every route it documents", async () => {
+      const { key } = await server.workspace();
+      for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+        for (const method of Object.keys(item)) {
+          const concrete = path.replace(/\{[^}]+\}/g, "doesnotexist");
+          const answer = await server.call(method.toUpperCase(), concrete, { key });
+          // Anything but "no such endpoint": the route exists.
+          expect(
+            [404, 405].includes(answer.status) &&
+              ["not_found", "method_not_allowed"].includes(answer.body?.error?.code),
+            `${method} ${path}`,
+          ).toBe(false);
+        }
+      }
+    });
+  });
+}
