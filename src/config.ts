@@ -1,6 +1,6 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
-import { isModelConfigured, parseExtractionSettings } from "./extraction/extraction-settings.js";
+import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };

@@ -1,5 +1,6 @@
 // A job's status, derived from its videos' counts.
-import type { JobStatus } from "../store/tables.js";
+/** A job as a whole: running, or settled one of three ways. */
+export type JobStatus = "processing" | "done" | "failed" | "partial";
 
 export interface VideoCounts {
   readonly queued: number;

@@ -6,7 +6,7 @@ import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js
 import { withPermit } from "./abortable-permit.js";
 import { ChatCompletions, ModelConnectionError, ModelHttpError } from "./chat-completions.js";
 import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
-import { defaultModel, isModelConfigured, openAiBaseUrl } from "./extraction-settings.js";
+import { defaultModel, isModelConfigured, openAiBaseUrl } from "../model-settings.js";
 import {
   type Extraction,
   ExtractionError,

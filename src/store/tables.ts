@@ -1,4 +1,5 @@
 // The store's tables as Kysely sees them. Times are Unix milliseconds; money is whole credits.
+import type { JobStatus } from "../domain/job-status.js";
 import type { Generated, Insertable, Selectable } from "kysely";
 
 export interface MetaTable {
@@ -89,7 +90,7 @@ export interface RateLimitWindowsTable {
   hits: number;
 }
 
-export type JobStatus = "processing" | "done" | "failed" | "partial";
+export type { JobStatus };
 export type VideoStatus = "queued" | "processing" | "done" | "failed";
 
 export interface JobsTable {

@@ -4,7 +4,7 @@ import {
   defaultModel,
   isModelConfigured,
   parseExtractionSettings,
-} from "../../src/extraction/extraction-settings.js";
+} from "../../src/model-settings.js";
 
 describe("extraction settings", () => {
   it("are not configured without a key or a base URL", () => {

@@ -1,0 +1,126 @@
+// The layering rule of ARCHITECTURE.md, checked over every import in src/: a failing case names the file,
+// the import and the rule it breaks.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const srcDir = fileURLToPath(new URL("../../src/", import.meta.url));
+
+/** Pure logic: imports nothing of ours but itself. */
+const domain = ["domain"];
+/** The platform: settings, logging, the database, the HTTP server, concurrency helpers. Never a feature. */
+const platform = ["config", "model-settings", "logger", "store", "http", "concurrency"];
+/** Features every other feature may use: who is calling (access) and money (credits). */
+const shared = ["access", "credits"];
+/** The features, one folder each. They use the layers below, and other features only as listed. */
+const features = [
+  "keys",
+  "schemas",
+  "usage",
+  "workspaces",
+  "jobs",
+  "webhooks",
+  "pipeline",
+  "captions",
+  "extraction",
+];
+/** The composition root and the commands around it: they wire everything. */
+const roots = ["app", "cli", "cluster", "background-work", "worker-app", "services", "next-tick-shape"];
+
+/** The only imports from one feature into another, each for a reason ARCHITECTURE.md gives. */
+const featureImports: Record<string, string[]> = {
+  jobs: ["schemas", "extraction", "workspaces"], // a saved schema resolved at submission; the row type of a result
+  pipeline: ["captions", "extraction", "webhooks", "workspaces"], // its two ports; events recorded at settlement
+  usage: ["workspaces"],
+  extraction: ["captions"], // a transcript is a caption track's text
+  workspaces: ["keys"], // a new workspace's first key
+};
+
+/** The modules a module of `layer` may import, besides its own. */
+function allowedFor(module: string): Set<string> {
+  if (domain.includes(module)) return new Set(domain);
+  if (platform.includes(module)) return new Set([...domain, ...platform]);
+  if (shared.includes(module)) return new Set([...domain, ...platform, ...shared]);
+  if (features.includes(module)) {
+    return new Set([...domain, ...platform, ...shared, ...(featureImports[module] ?? [])]);
+  }
+  if (roots.includes(module)) return new Set([...domain, ...platform, ...shared, ...features, ...roots]);
+  throw new Error(
+    `src/${module} belongs to no layer: add it to test/shared/layering.test.ts and ARCHITECTURE.md.`,
+  );
+}
+
+/** The module a path under src/ belongs to: its top folder, or a top-level file's name without `.ts`. */
+function moduleOf(pathInSrc: string): string {
+  const [first, ...rest] = pathInSrc.split("/");
+  return rest.length > 0 ? first! : first!.replace(/\.(ts|js)$/, "");
+}
+
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\b[^"'`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every relative import of a source text, as written. */
+function relativeImports(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (specifier?.startsWith(".")) found.push(specifier);
+  }
+  return found;
+}
+
+/** The imports of one file that break the rule, as `file: import (module -> module)`. */
+function violationsOf(pathInSrc: string, text: string): string[] {
+  const from = moduleOf(pathInSrc);
+  const allowed = allowedFor(from);
+  return relativeImports(text).flatMap((specifier) => {
+    const target = relative(srcDir, resolve(join(srcDir, dirname(pathInSrc)), specifier));
+    const to = moduleOf(target);
+    return to === from || allowed.has(to) ? [] : [`src/${pathInSrc}: "${specifier}" (${from} -> ${to})`];
+  });
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(srcDir, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+describe("the layering rule", () => {
+  it("holds for every import in src/", () => {
+    const violations = sourceFiles("").flatMap((path) =>
+      violationsOf(path, readFileSync(join(srcDir, path), "utf8")),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("puts every folder and top-level file of src/ in a layer", () => {
+    const modules = new Set(sourceFiles("").map(moduleOf));
+    for (const module of modules) expect(() => allowedFor(module)).not.toThrow();
+  });
+
+  it("refuses the platform importing a feature, and a feature importing another unlisted", () => {
+    expect(violationsOf("http/server.ts", 'import { jobRoutes } from "../jobs/job-routes.js";')).toEqual([
+      'src/http/server.ts: "../jobs/job-routes.js" (http -> jobs)',
+    ]);
+    expect(violationsOf("keys/api-keys.ts", 'import type { X } from "../jobs/x.js";')).toHaveLength(1);
+    expect(violationsOf("domain/pricing.ts", 'export { y } from "../store/tables.js";')).toHaveLength(1);
+    expect(
+      violationsOf("store/database.ts", 'const m = await import("../pipeline/worker.js");'),
+    ).toHaveLength(1);
+  });
+
+  it("lets a feature use the platform, the shared features and the features listed for it", () => {
+    const text = [
+      'import { ApiError } from "../http/api-errors.js";',
+      'import type { Caller } from "../access/authentication.js";',
+      'import {\n  resolveSchema,\n} from "../schemas/saved-schemas.js";',
+      'import { x } from "./job-read.js";',
+    ].join("\n");
+    expect(violationsOf("jobs/job-submission.ts", text)).toEqual([]);
+    expect(relativeImports(text)).toHaveLength(4);
+  });
+});
