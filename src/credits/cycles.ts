@@ -4,7 +4,7 @@ import { cycleContaining } from "../domain/billing-cycle.js";
 import type { Plan } from "../domain/plans.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
-import { recordCreditEntries } from "./ledger.js";
+import { changeBalance } from "./balance-change.js";
 
 /** Whether a cycle began after the workspace's current one: its figures are then last cycle's. */
 export function isCycleDue(
@@ -34,16 +34,11 @@ export async function renewCycleIfDue(
   // Another process may have renewed it while this one waited for the lock.
   if (cycle.startedAt <= row.cycle_started_at) return row;
   const raise = Math.max(0, plan.cycleAllowance - row.balance);
-  const after = await trx
-    .updateTable("workspaces")
-    .set({ cycle_started_at: cycle.startedAt, used_this_cycle: 0, balance: row.balance + raise })
-    .where("id", "=", workspaceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordCreditEntries(
+  return changeBalance(
     trx,
-    [{ workspaceId, kind: "cycle_reset", amount: raise, balanceAfter: after.balance }],
+    workspaceId,
+    { cycle_started_at: cycle.startedAt, used_this_cycle: 0, balance: row.balance + raise },
+    { kind: "cycle_reset", amount: raise },
     now,
   );
-  return after;
 }

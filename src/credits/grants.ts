@@ -1,8 +1,8 @@
 // Credits granted on top of the balance by an operator; they carry over from cycle to cycle.
-import type { Transaction } from "kysely";
+import { expressionBuilder, type Transaction } from "kysely";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
-import { recordCreditEntries } from "./ledger.js";
+import { changeBalance } from "./balance-change.js";
 
 /** Adds `credits` to the balance and records the grant; undefined when there is no such workspace. */
 export async function grantCredits(
@@ -12,16 +12,6 @@ export async function grantCredits(
   now: number,
 ): Promise<WorkspaceRow | undefined> {
   if (!(await lockWorkspace(trx, workspaceId))) return undefined;
-  const after = await trx
-    .updateTable("workspaces")
-    .set((eb) => ({ balance: eb("balance", "+", credits) }))
-    .where("id", "=", workspaceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordCreditEntries(
-    trx,
-    [{ workspaceId, kind: "grant", amount: credits, balanceAfter: after.balance }],
-    now,
-  );
-  return after;
+  const credited = expressionBuilder<Database, "workspaces">()("balance", "+", credits);
+  return changeBalance(trx, workspaceId, { balance: credited }, { kind: "grant", amount: credits }, now);
 }

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Plan } from "../domain/plans.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
-import { recordCreditEntries } from "./ledger.js";
+import { changeBalance } from "./balance-change.js";
 
 /**
  * Puts the workspace on `plan`. Its limits change at once; an upgrade also raises the balance to the
@@ -23,18 +23,6 @@ export async function changePlan(
     .where("id", "=", workspaceId)
     .executeTakeFirstOrThrow();
   const raise = Math.max(0, plan.cycleAllowance - before.balance);
-  const after = await trx
-    .updateTable("workspaces")
-    .set({ plan_id: plan.id, balance: before.balance + raise })
-    .where("id", "=", workspaceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (raise > 0) {
-    await recordCreditEntries(
-      trx,
-      [{ workspaceId, kind: "plan_change", amount: raise, balanceAfter: after.balance }],
-      now,
-    );
-  }
-  return after;
+  const entry = raise > 0 ? { kind: "plan_change" as const, amount: raise } : undefined;
+  return changeBalance(trx, workspaceId, { plan_id: plan.id, balance: before.balance + raise }, entry, now);
 }

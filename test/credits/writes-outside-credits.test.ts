@@ -1,5 +1,6 @@
 // Only src/credits writes balances, the ledger and the usage counters, and it imports no feature.
-// A textual scan of the source: it sees Kysely builder calls and raw SQL, not SQL assembled at run time.
+// A textual scan of the source: it sees Kysely builder calls and raw SQL that name the table and the column,
+// not a statement whose columns arrive in a variable or SQL assembled at run time.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -90,11 +91,9 @@ describe("the credits module", () => {
     const writingWorkspaces = new Set(
       inside.filter((write) => /workspaces/.test(write)).map((write) => write.split(":")[0]),
     );
+    // (balance-change.ts writes what grants, plan changes and renewals pass it, naming no column itself.)
     expect([...writingWorkspaces].sort()).toEqual([
-      "credits/cycles.ts",
-      "credits/grants.ts",
       "credits/hard-cap.ts",
-      "credits/plan-changes.ts",
       "credits/reservation.ts",
       "credits/settlement-charges.ts",
       "credits/usage-counters.ts",
