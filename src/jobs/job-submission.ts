@@ -1,19 +1,18 @@
 // `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import { cycleContaining } from "../domain/billing-cycle.js";
 import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { parseVideoReference } from "../domain/video-references.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
+import { reserveForJob } from "../credits/reservation.js";
 import type { SchemaService } from "../schemas/saved-schemas.js";
-import { renewCycleIfDue } from "../workspaces/workspaces.js";
 import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
-import { insertJob, recordAdmission, recordIdempotency, takeQueuePlaces } from "./submission-statements.js";
+import { insertJob, recordAdmission, recordIdempotency } from "./submission-statements.js";
 import type { CountsView } from "./views.js";
 
 export interface SubmissionInput {
@@ -190,47 +189,6 @@ export class JobSubmission {
     return { body: JSON.parse(row.response_body) as JobCreated, replayed: true };
   }
 
-  /**
-   * Takes `count` places in the fair queue for the caller's new job (see takeQueuePlaces), or refuses
-   * the job for its credits. Most submissions do it in one statement. A refused one looks at the
-   * whole row, after starting the workspace's new cycle if one is due, since that may refill what it
-   * was refused for.
-   */
-  private async placesInQueue(
-    trx: Transaction<Database>,
-    caller: Caller,
-    count: number,
-    now: number,
-  ): Promise<number> {
-    const places = await takeQueuePlaces(this.store.db).first(trx, count, caller.workspaceId);
-    if (places) {
-      // The checks passed on the old cycle's figures; a renewal only raises the balance and clears
-      // the usage, so they pass on the new one too.
-      if (cycleContaining(places.created_at, now).startedAt > places.cycle_started_at) {
-        await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
-      }
-      return places.first_priority;
-    }
-    const workspace = await renewCycleIfDue(trx, caller.workspaceId, caller.plan, now);
-    if (workspace.balance <= 0) {
-      throw new ApiError(
-        "insufficient_credits",
-        "The credit balance is 0; wait for the next cycle or add credits before submitting.",
-      );
-    }
-    if (workspace.hard_cap !== null && workspace.used_this_cycle >= workspace.hard_cap) {
-      throw new ApiError(
-        "hard_cap_reached",
-        `This cycle has used ${workspace.used_this_cycle} credits, the hard cap; raise or clear it with PATCH /v1/usage.`,
-      );
-    }
-    // The new cycle made room.
-    const renewed = await takeQueuePlaces(this.store.db).first(trx, count, caller.workspaceId);
-    if (!renewed)
-      throw new Error(`Workspace ${caller.workspaceId} was refused queue places it has credits for.`);
-    return renewed.first_priority;
-  }
-
   private async insertJob(
     trx: Transaction<Database>,
     caller: Caller,
@@ -259,7 +217,8 @@ export class JobSubmission {
       count,
       now,
     );
-    const firstPriority = await this.placesInQueue(trx, caller, count, now);
+    // Refuses the job (402) when the workspace may not spend.
+    const firstPriority = await reserveForJob(db, trx, caller, count, now);
     // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
     await recordAdmission(db).run(
       trx,

@@ -1,51 +1,6 @@
-// The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why).
-import { sql } from "kysely";
+// The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why); its
+// reservation of credits and queue places is credits/reservation.ts.
 import { preparedPerStore } from "../store/prepared-query.js";
-
-/**
- * Locks the workspace and takes `count` places in the fair queue for its new job, if it may spend:
- * a balance above 0 and, under a hard cap, usage below it. Its videos line up after its own earlier
- * ones but never behind the queue's current head (the lowest priority still queued, by anyone), so a
- * newcomer's one video is not stuck behind another's thousand. (The head is read from admitted
- * videos only. A job waiting for admission already holds its places; a newcomer may be placed ahead
- * of them, as it may be ahead of any queued job's later videos.) Answers the first place taken, and
- * the two dates that say whether a new cycle is due; no row when the workspace may not spend.
- *
- * One statement instead of a read, a look at the head and an update: on PostgreSQL every submission
- * of a workspace waits for this row lock, and it is held from here to the commit.
- */
-export const takeQueuePlaces = preparedPerStore<
-  [count: number, workspaceId: string],
-  { first_priority: number; created_at: number; cycle_started_at: number }
->(2, (db, count, workspaceId) =>
-  db
-    .updateTable("workspaces")
-    .from(
-      db
-        .selectFrom("videos")
-        .select((eb) => eb.fn.coalesce(eb.fn.min<number | null>("priority"), sql.lit(0)).as("head"))
-        // A literal, so that the planner reads it from the queue's partial index.
-        .where("status", "=", sql.lit("queued"))
-        .as("queue"),
-    )
-    .set((eb) => ({
-      next_video_priority: sql<number>`case when queue.head > workspaces.next_video_priority then queue.head else workspaces.next_video_priority end + ${count}`,
-      jobs_queued: eb("jobs_queued", "+", 1),
-    }))
-    .where("workspaces.id", "=", workspaceId)
-    .where("workspaces.balance", ">", 0)
-    .where((eb) =>
-      eb.or([
-        eb("workspaces.hard_cap", "is", null),
-        eb("workspaces.used_this_cycle", "<", eb.ref("workspaces.hard_cap")),
-      ]),
-    )
-    .returning([
-      sql<number>`workspaces.next_video_priority - ${count}`.as("first_priority"),
-      "workspaces.created_at",
-      "workspaces.cycle_started_at",
-    ]),
-);
 
 export const insertJob = preparedPerStore<
   [

@@ -1,5 +1,6 @@
 // Claiming videos to work on, with leases: the store is the queue, shared by every worker process.
 import { type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import { countJobsStarted } from "../credits/usage-counters.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
@@ -174,14 +175,7 @@ async function countStartedVideos(
     }
   }
   for (const [workspaceId, jobs] of [...jobsStarted].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({
-        jobs_queued: eb("jobs_queued", "-", jobs),
-        jobs_processing: eb("jobs_processing", "+", jobs),
-      }))
-      .where("id", "=", workspaceId)
-      .execute();
+    await countJobsStarted(trx, workspaceId, jobs);
   }
 }
 

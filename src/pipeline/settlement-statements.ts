@@ -1,4 +1,5 @@
-// The statements a settlement runs for each video, job and workspace of its batch, prepared once per store.
+// The statements a settlement runs for each video and job of its batch, prepared once per store (the
+// workspace's are in credits/settlement-charges.ts).
 import { preparedPerStore } from "../store/prepared-query.js";
 
 // A worker settling hundreds of videos a second spent a good share of its time in Kysely building and
@@ -95,42 +96,3 @@ function countInJobStatement(withFailures: boolean) {
 }
 export const countInJobWithFailures = countInJobStatement(true);
 export const countInJobWithoutFailures = countInJobStatement(false);
-
-export const addToWorkspaceCounters = preparedPerStore<
-  [
-    charged: number,
-    videosProcessed: number,
-    jobsWithFailures: number,
-    jobsSettled: number,
-    jobsDone: number,
-    jobsFailed: number,
-    workspaceId: string,
-  ],
-  never
->(7, (db, charged, videosProcessed, jobsWithFailures, jobsSettled, jobsDone, jobsFailed, workspaceId) =>
-  db
-    .updateTable("workspaces")
-    .set((eb) => ({
-      balance: eb("balance", "-", charged),
-      used_this_cycle: eb("used_this_cycle", "+", charged),
-      videos_processed: eb("videos_processed", "+", videosProcessed),
-      jobs_with_failures: eb("jobs_with_failures", "+", jobsWithFailures),
-      jobs_processing: eb("jobs_processing", "-", jobsSettled),
-      jobs_done: eb("jobs_done", "+", jobsDone),
-      jobs_failed: eb("jobs_failed", "+", jobsFailed),
-    }))
-    .where("id", "=", workspaceId),
-);
-
-export const addFailures = preparedPerStore<[workspaceId: string, code: string, count: number], never>(
-  3,
-  (db, workspaceId, code, count) =>
-    db
-      .insertInto("failure_counts")
-      .values({ workspace_id: workspaceId, code, count })
-      .onConflict((c) =>
-        c
-          .columns(["workspace_id", "code"])
-          .doUpdateSet((eb) => ({ count: eb("failure_counts.count", "+", count) })),
-      ),
-);

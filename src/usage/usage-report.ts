@@ -1,5 +1,6 @@
 // The usage object: credits, cycle, plan and all-time job figures, read from counters, never from scans.
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
+import { setHardCap } from "../credits/hard-cap.js";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../domain/plans.js";
@@ -91,11 +92,7 @@ export class UsageService {
 
   /** Sets or clears the ceiling on credits used in a cycle, and answers with the usage object. */
   async setHardCap(workspaceId: string, hardCap: number | null): Promise<UsageView> {
-    await this.store.db
-      .updateTable("workspaces")
-      .set({ hard_cap: hardCap })
-      .where("id", "=", workspaceId)
-      .execute();
+    await setHardCap(this.store.db, workspaceId, hardCap);
     return this.get(workspaceId);
   }
 }

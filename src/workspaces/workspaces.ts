@@ -1,15 +1,15 @@
-// Workspaces and their credits: creation, plan changes, grants, the monthly cycle, first-start bootstrap.
-import type { Kysely, Transaction } from "kysely";
-import { cycleContaining } from "../domain/billing-cycle.js";
+// Workspaces: creation, plan changes, grants, the current cycle, first-start bootstrap (their credits in credits/).
+import type { Transaction } from "kysely";
+import { isCycleDue, renewCycleIfDue } from "../credits/cycles.js";
+import { grantCredits } from "../credits/grants.js";
+import { openingCredits, recordOpeningCredits } from "../credits/opening-balance.js";
+import { changePlan } from "../credits/plan-changes.js";
 import { newId } from "../domain/ids.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import type { CreditEntryKind, Database, WorkspaceRow } from "../store/tables.js";
-import { lockWorkspace } from "../store/workspace-lock.js";
+import type { Database, WorkspaceRow } from "../store/tables.js";
 import { insertApiKey } from "../keys/api-keys.js";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export class UnknownWorkspaceError extends Error {
   constructor(workspaceId: string) {
@@ -26,27 +26,6 @@ export class UnknownPlanError extends Error {
 export interface CreatedWorkspace {
   workspaceId: string;
   apiKey: string;
-}
-
-async function recordCreditEntry(
-  db: Db,
-  workspaceId: string,
-  kind: CreditEntryKind,
-  amount: number,
-  balanceAfter: number,
-  now: number,
-) {
-  await db
-    .insertInto("credit_ledger")
-    .values({
-      id: newId("led", now),
-      workspace_id: workspaceId,
-      kind,
-      amount,
-      balance_after: balanceAfter,
-      created_at: now,
-    })
-    .execute();
 }
 
 export class WorkspaceService {
@@ -83,13 +62,10 @@ export class WorkspaceService {
         name,
         plan_id: plan.id,
         created_at: now,
-        cycle_started_at: now,
-        balance: plan.cycleAllowance,
-        used_this_cycle: 0,
-        hard_cap: null,
+        ...openingCredits(plan, now),
       })
       .execute();
-    await recordCreditEntry(trx, workspaceId, "initial", plan.cycleAllowance, plan.cycleAllowance, now);
+    await recordOpeningCredits(trx, workspaceId, plan, now);
     const key = await insertApiKey(trx, workspaceId, { label: "First key", environment: "live" }, now);
     return { workspaceId, apiKey: key.key };
   }
@@ -115,45 +91,22 @@ export class WorkspaceService {
     });
   }
 
-  /**
-   * Moves a workspace to another plan. Its limits change at once; an upgrade also raises the balance
-   * to the new plan's cycle allowance (never lowers it), so the credits paid for are there now.
-   */
+  /** Moves a workspace to another plan; an upgrade raises the balance (see credits/plan-changes.ts). */
   async setPlan(workspaceId: string, planId: string, now = Date.now()): Promise<WorkspaceRow> {
     const plan = this.plans.get(planId);
     if (!plan) throw new UnknownPlanError(planId, this.plans);
-    return this.store.db.transaction().execute(async (trx) => {
-      if (!(await lockWorkspace(trx, workspaceId))) throw new UnknownWorkspaceError(workspaceId);
-      const before = await trx
-        .selectFrom("workspaces")
-        .selectAll()
-        .where("id", "=", workspaceId)
-        .executeTakeFirstOrThrow();
-      const raise = Math.max(0, plan.cycleAllowance - before.balance);
-      const after = await trx
-        .updateTable("workspaces")
-        .set({ plan_id: plan.id, balance: before.balance + raise })
-        .where("id", "=", workspaceId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (raise > 0) await recordCreditEntry(trx, workspaceId, "plan_change", raise, after.balance, now);
-      return after;
-    });
+    const after = await this.store.db.transaction().execute((trx) => changePlan(trx, workspaceId, plan, now));
+    if (!after) throw new UnknownWorkspaceError(workspaceId);
+    return after;
   }
 
   /** Adds credits on top of the balance; they carry over from cycle to cycle. */
   async grantCredits(workspaceId: string, credits: number, now = Date.now()): Promise<WorkspaceRow> {
-    return this.store.db.transaction().execute(async (trx) => {
-      if (!(await lockWorkspace(trx, workspaceId))) throw new UnknownWorkspaceError(workspaceId);
-      const after = await trx
-        .updateTable("workspaces")
-        .set((eb) => ({ balance: eb("balance", "+", credits) }))
-        .where("id", "=", workspaceId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordCreditEntry(trx, workspaceId, "grant", credits, after.balance, now);
-      return after;
-    });
+    const after = await this.store.db
+      .transaction()
+      .execute((trx) => grantCredits(trx, workspaceId, credits, now));
+    if (!after) throw new UnknownWorkspaceError(workspaceId);
+    return after;
   }
 
   /**
@@ -163,36 +116,9 @@ export class WorkspaceService {
   async current(workspaceId: string, now = Date.now()): Promise<WorkspaceRow> {
     const row = await this.workspaceById.first(this.store.db, workspaceId);
     if (!row) throw new UnknownWorkspaceError(workspaceId);
-    if (cycleContaining(row.created_at, now).startedAt <= row.cycle_started_at) return row;
+    if (!isCycleDue(row, now)) return row;
     return this.store.db
       .transaction()
       .execute((trx) => renewCycleIfDue(trx, workspaceId, this.planOf(row), now));
   }
-}
-
-/** Starts the workspace's new cycle inside the caller's transaction, if one is due; returns the row. */
-export async function renewCycleIfDue(
-  trx: Transaction<Database>,
-  workspaceId: string,
-  plan: Plan,
-  now: number,
-): Promise<WorkspaceRow> {
-  await lockWorkspace(trx, workspaceId);
-  const row = await trx
-    .selectFrom("workspaces")
-    .selectAll()
-    .where("id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  const cycle = cycleContaining(row.created_at, now);
-  // Another process may have renewed it while this one waited for the lock.
-  if (cycle.startedAt <= row.cycle_started_at) return row;
-  const raise = Math.max(0, plan.cycleAllowance - row.balance);
-  const after = await trx
-    .updateTable("workspaces")
-    .set({ cycle_started_at: cycle.startedAt, used_this_cycle: 0, balance: row.balance + raise })
-    .where("id", "=", workspaceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordCreditEntry(trx, workspaceId, "cycle_reset", raise, after.balance, now);
-  return after;
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { claimVideos, renewLeases } from "../../src/pipeline/claims.js";
-import { settleVideo } from "../../src/pipeline/settlement.js";
+import { settleVideos } from "../../src/pipeline/settlement.js";
 import { createServices } from "../../src/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
@@ -40,15 +40,19 @@ for (const dialect of dialects) {
       const [kept, settled, lapsed] = mine.map((video) => video.videoId) as [string, string, string];
 
       // One video settles; another's lease runs out and a second worker takes it over.
-      const done = await settleVideo(
+      const [done] = await settleVideos(
         store,
         plans,
         "wrk_mine",
-        mine[1] as (typeof mine)[number],
-        { kind: "done", rows: [], durationSeconds: 30, chunkCount: 1 },
+        [
+          {
+            video: mine[1] as (typeof mine)[number],
+            outcome: { kind: "done", rows: [], durationSeconds: 30, chunkCount: 1 },
+          },
+        ],
         now,
       );
-      expect(done.kind).toBe("settled");
+      expect(done?.kind).toBe("settled");
       await store.db
         .updateTable("videos")
         .set({ lease_expires_at: now - 1 })
