@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
-import { createServices } from "../../src/services.js";
+import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, messageOf, rowsReply, startFakeModel } from "../support/fake-model.js";

@@ -40,7 +40,7 @@ export async function startPipelineServer(
     respond?: FakeModelBehaviour;
     modelDelayMs?: number;
     config?: Partial<Config>;
-    app?: AppOptions;
+    app?: Partial<AppOptions>;
   } = {},
 ): Promise<PipelineServer> {
   const model = await startFakeModel({
