@@ -2,7 +2,8 @@
 // `cluster`, the administration commands) and every test builds its store, services, HTTP server and
 // background work here, and starts and stops them in order. Its parts are in src/app/.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { type BackgroundWorkOptions, buildDispatcher, buildWorker } from "./app/background-work.js";
+import type { BackgroundWorkOptions } from "./app/background-work.js";
+import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
 import { createLogger } from "./logger.js";
@@ -69,17 +70,19 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
-  // Imported only when serving: a worker-only process never loads the HTTP server (~175 ms of start-up).
-  const httpApi = serve ? await import("./app/http-api.js") : undefined;
-  let http: FastifyInstance | undefined;
+  let api: HttpApi | undefined;
   try {
-    http = await httpApi?.buildHttpApi(config, services, log, () => worker?.wake());
-    if (work) {
-      dispatcher = buildDispatcher(config, store, log, options);
-      worker = buildWorker(config, store, log, options, () => dispatcher?.wake());
+    // Each part is imported only by the processes that run it: a worker-only process never loads the
+    // HTTP server (~175 ms of start-up), and an administration command loads neither.
+    const httpApi = serve ? await import("./app/http-api.js") : undefined;
+    const background = work ? await import("./app/background-work.js") : undefined;
+    api = await httpApi?.buildHttpApi(config, services, log, () => worker?.wake());
+    if (background) {
+      dispatcher = background.buildDispatcher(config, store, log, options);
+      worker = background.buildWorker(config, store, log, options, () => dispatcher?.wake());
     }
   } catch (error) {
-    await http?.close();
+    await api?.server.close();
     await store.close();
     throw error;
   }
@@ -90,16 +93,16 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     config,
     store,
     services,
-    http,
+    http: api?.server,
     log,
     worker,
     dispatcher,
     migrationsApplied,
     async start() {
-      const address = http && httpApi ? await httpApi.listen(http, config, log) : undefined;
+      const address = await api?.listen();
       worker?.start();
       dispatcher?.start();
-      if (http) {
+      if (api) {
         housekeeping = setInterval(() => {
           services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
             log.warn({ err: error }, "could not forget old rate-limit windows");
@@ -111,7 +114,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     async stop() {
       if (housekeeping) clearInterval(housekeeping);
-      await http?.close();
+      await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
       await store.close();

@@ -11,14 +11,21 @@ import { usageRoutes } from "../usage/usage-routes.js";
 import { webhookRoutes } from "../webhooks/webhook-routes.js";
 import type { Services } from "./services.js";
 
+/** The API's server, built and not yet listening. */
+export interface HttpApi {
+  readonly server: FastifyInstance;
+  /** Listens on the configured host and port; answers the base URL. */
+  listen(): Promise<string>;
+}
+
 /** The API's server over `services`; `onSubmitted` runs after each accepted job (to wake a worker). */
-export function buildHttpApi(
+export async function buildHttpApi(
   config: Config,
   services: Services,
   log: FastifyBaseLogger,
   onSubmitted: () => void,
-): Promise<FastifyInstance> {
-  return buildHttpServer({
+): Promise<HttpApi> {
+  const server = await buildHttpServer({
     log,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
@@ -39,19 +46,19 @@ export function buildHttpApi(
       });
     },
   });
-}
-
-/** Listens on the configured host and port; answers the base URL. */
-export function listen(http: FastifyInstance, config: Config, log: FastifyBaseLogger): Promise<string> {
-  return http.listen({
-    host: config.host,
-    port: config.port,
-    // Fastify's logger is off (see server.ts): its line for each address it listens at is
-    // written here, as Fastify words it.
-    listenTextResolver: (listening) => {
-      const text = `Server listening at ${listening}`;
-      log.info(text);
-      return text;
-    },
-  });
+  return {
+    server,
+    listen: () =>
+      server.listen({
+        host: config.host,
+        port: config.port,
+        // Fastify's logger is off (see server.ts): its line for each address it listens at is
+        // written here, as Fastify words it.
+        listenTextResolver: (listening) => {
+          const text = `Server listening at ${listening}`;
+          log.info(text);
+          return text;
+        },
+      }),
+  };
 }
