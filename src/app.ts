@@ -1,25 +1,22 @@
-// The composition root of an API process: builds the store, services, HTTP server and (unless
-// `--no-worker`) the background work once, and starts and stops them in order.
+// The one composition root: every process (`serve`, `serve --no-worker`, `worker`, the children of
+// `cluster`, the administration commands) and every test builds its store, services, HTTP server and
+// background work here, and starts and stops them in order. Its parts are in src/app/.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { type BackgroundWorkOptions, buildDispatcher, buildWorker } from "./background-work.js";
-import type { Config } from "./config.js";
-import { accessControl, accessRequestFields } from "./access/access-control.js";
-import { buildHttpServer } from "./http/server.js";
-import { jobRoutes } from "./jobs/job-routes.js";
-import { keyRoutes } from "./keys/key-routes.js";
-import { schemaRoutes } from "./schemas/schema-routes.js";
-import { usageRoutes } from "./usage/usage-routes.js";
-import { webhookRoutes } from "./webhooks/webhook-routes.js";
+import type { BackgroundWorkOptions } from "./app/background-work.js";
+import type { HttpApi } from "./app/http-api.js";
+import { createServices, type Services } from "./app/services.js";
+import { type Config, ConfigError } from "./config.js";
 import { createLogger } from "./logger.js";
 import type { Worker } from "./pipeline/worker.js";
-import { createServices, type Services } from "./services.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
 
 export interface AppOptions extends BackgroundWorkOptions {
-  /** Run a worker in this process (the default); `serve --no-worker` turns it off. */
-  readonly withWorker?: boolean;
+  /** Build the HTTP server, and listen at `start()`. */
+  readonly serve: boolean;
+  /** Build the pipeline worker and the webhook dispatcher, and run them from `start()`. */
+  readonly work: boolean;
   /** Wraps the store before anything uses it (tests watch the statements the server runs). */
   readonly wrapStore?: (store: Store) => Store;
 }
@@ -28,64 +25,64 @@ export interface App {
   readonly config: Config;
   readonly store: Store;
   readonly services: Services;
-  readonly http: FastifyInstance;
+  /** The HTTP server, when this process serves. */
+  readonly http: FastifyInstance | undefined;
   /** The process's structured logger (see logger.ts); requests log through children of it. */
   readonly log: FastifyBaseLogger;
-  /** The in-process worker, when this process runs one. */
+  /** The pipeline worker, when this process works and a language model is configured. */
   readonly worker: Worker | undefined;
-  /** The in-process webhook dispatcher, in every process that runs background work. */
+  /** The webhook dispatcher, in every process that works (deliveries need no model). */
   readonly dispatcher: WebhookDispatcher | undefined;
-  /** Listens on the configured host and port, starts the worker; answers the base URL. */
-  start(): Promise<string>;
-  /** Starts only the worker and dispatcher, without listening (a `vidrows worker` process uses worker-app.ts). */
-  startWorker(): void;
-  /** Stops accepting requests, drains the worker, then closes the database. */
+  /** The migrations the store was brought up to date with as the app was built (`vidrows migrate` prints them). */
+  readonly migrationsApplied: readonly string[];
+  /** Listens (when serving) and starts the background work (when working); answers the base URL when serving. */
+  start(): Promise<string | undefined>;
+  /** In reverse order: stops accepting requests, drains the worker and the dispatcher, closes the database. */
   stop(): Promise<void>;
 }
 
 const housekeepingIntervalMs = 60_000;
 
-export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const opened = openStore(config.database, { writeStamp: config.rememberAnswers });
+// An administration command runs one statement at a time; a process that serves or works wants the default pool.
+const administrationConnections = 2;
+
+export async function createApp(config: Config, options: AppOptions): Promise<App> {
+  const { serve, work } = options;
+  if (work && !serve && config.model === null) {
+    throw new ConfigError(
+      "vidrows worker needs a language model: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) or VIDROWS_LLM_BASE_URL.",
+    );
+  }
+  const log = createLogger(config.logLevel);
+  const opened = openStore(config.database, {
+    writeStamp: config.rememberAnswers,
+    maxConnections: serve || work ? undefined : administrationConnections,
+  });
   const store = options.wrapStore?.(opened) ?? opened;
+  let migrationsApplied: string[];
   try {
-    await migrateToLatest(store);
+    migrationsApplied = await migrateToLatest(store);
   } catch (error) {
     await store.close();
     throw error;
   }
   const services = createServices(store, config.plans, config.model !== null);
+
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
-  const log = createLogger(config.logLevel);
-  const http = await buildHttpServer({
-    log,
-    logLevel: config.logLevel,
-    trustProxy: config.trustProxy,
-    checkAccess: accessControl({
-      ...services,
-      anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
-    }),
-    requestFields: accessRequestFields,
-    registerRoutes: async (app) => {
-      await app.register(keyRoutes, { apiKeys: services.apiKeys });
-      await app.register(schemaRoutes, { schemas: services.schemas });
-      await app.register(usageRoutes, { usage: services.usage });
-      await app.register(webhookRoutes, { webhooks: services.webhooks });
-      await app.register(jobRoutes, {
-        submission: services.jobSubmission,
-        reads: services.jobReads,
-        onSubmitted: () => worker?.wake(),
-      });
-    },
-  });
+  let api: HttpApi | undefined;
   try {
-    if (options.withWorker !== false) {
-      dispatcher = buildDispatcher(config, store, log, options);
-      worker = buildWorker(config, store, log, options, () => dispatcher?.wake());
+    // Each part is imported only by the processes that run it: a worker-only process never loads the
+    // HTTP server (~175 ms of start-up), and an administration command loads neither.
+    const httpApi = serve ? await import("./app/http-api.js") : undefined;
+    const background = work ? await import("./app/background-work.js") : undefined;
+    api = await httpApi?.buildHttpApi(config, services, log, () => worker?.wake());
+    if (background) {
+      dispatcher = background.buildDispatcher(config, store, log, options);
+      worker = background.buildWorker(config, store, log, options, () => dispatcher?.wake());
     }
   } catch (error) {
-    await http.close();
+    await api?.server.close();
     await store.close();
     throw error;
   }
@@ -96,40 +93,28 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     config,
     store,
     services,
-    http,
+    http: api?.server,
     log,
     worker,
     dispatcher,
+    migrationsApplied,
     async start() {
-      const address = await http.listen({
-        host: config.host,
-        port: config.port,
-        // Fastify's logger is off (see server.ts): its line for each address it listens at is
-        // written here, as Fastify words it.
-        listenTextResolver: (listening) => {
-          const text = `Server listening at ${listening}`;
-          log.info(text);
-          return text;
-        },
-      });
+      const address = await api?.listen();
       worker?.start();
       dispatcher?.start();
-      housekeeping = setInterval(() => {
-        services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
-          log.warn({ err: error }, "could not forget old rate-limit windows");
-        });
-      }, housekeepingIntervalMs);
-      housekeeping.unref();
+      if (api) {
+        housekeeping = setInterval(() => {
+          services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
+            log.warn({ err: error }, "could not forget old rate-limit windows");
+          });
+        }, housekeepingIntervalMs);
+        housekeeping.unref();
+      }
       return address;
-    },
-    startWorker() {
-      if (!worker) throw new Error("This process was built without a worker.");
-      worker.start();
-      dispatcher?.start();
     },
     async stop() {
       if (housekeeping) clearInterval(housekeeping);
-      await http.close();
+      await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
       await store.close();

@@ -5,17 +5,8 @@ import "./next-tick-shape.js";
 import { parseArgs } from "node:util";
 import { clusterRole, superviseCluster } from "./cluster.js";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.js";
-import { createServices } from "./services.js";
+import type { App, AppOptions } from "./app.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "./workspaces/workspaces.js";
-import { openStore } from "./store/database.js";
-import { migrateToLatest } from "./store/migrate.js";
-
-/** What stopping on a signal needs of a process's composition (an API process or a worker-only one). */
-interface StoppableApp {
-  readonly config: Config;
-  readonly log: { info(fields: object, msg: string): void; error(fields: object, msg: string): void };
-  stop(): Promise<void>;
-}
 
 const usage = `Usage: vidrows <command> [options]
 
@@ -40,16 +31,19 @@ function print(json: boolean, value: Record<string, unknown>, text: string) {
   process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
 }
 
-async function withServices<T>(
-  work: (services: ReturnType<typeof createServices>) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig();
-  const store = openStore(config.database, { maxConnections: 2 });
+/** The composition root, loaded when a command needs it (`--help` and usage mistakes never do). */
+async function buildApp(config: Config, roles: AppOptions): Promise<App> {
+  const { createApp } = await import("./app.js");
+  return createApp(config, roles);
+}
+
+/** For an administration command: the store and the services, neither serving nor working. */
+async function withApp<T>(run: (app: App) => Promise<T>): Promise<T> {
+  const app = await buildApp(loadConfig(), { serve: false, work: false });
   try {
-    await migrateToLatest(store);
-    return await work(createServices(store, config.plans));
+    return await run(app);
   } finally {
-    await store.close();
+    await app.stop();
   }
 }
 
@@ -70,7 +64,7 @@ async function startCluster(apiProcesses: number, workerProcesses: number) {
       "Worker processes need a language model: set VIDROWS_LLM_API_KEY (or OPENAI_API_KEY) or VIDROWS_LLM_BASE_URL.",
     );
   }
-  const bootstrapped = await withServices((s) => s.workspaces.bootstrapDefault());
+  const bootstrapped = await withApp(({ services }) => services.workspaces.bootstrapDefault());
   if (bootstrapped) printBootstrapKey(bootstrapped);
   await superviseCluster({ apiProcesses, workerProcesses });
 }
@@ -90,7 +84,7 @@ function positiveCredits(raw: string | undefined): number {
 }
 
 /** Stops the app on SIGINT or SIGTERM: requests in flight finish, the worker hands back what it holds. */
-function stopOnSignals(app: StoppableApp) {
+function stopOnSignals(app: App) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -115,20 +109,16 @@ function stopOnSignals(app: StoppableApp) {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
-// Each command imports only what it runs: a worker process never loads the HTTP server's modules.
+// A worker process never loads the HTTP server's modules (the root imports them only when serving).
 async function runWorker() {
-  const config = loadConfig();
-  const { createWorkerApp } = await import("./worker-app.js");
-  const app = await createWorkerApp(config);
-  app.start();
-  app.log.info({ worker: app.worker.id }, "vidrows worker is running");
+  const app = await buildApp(loadConfig(), { serve: false, work: true });
+  await app.start();
+  app.log.info({ worker: app.worker?.id }, "vidrows worker is running");
   stopOnSignals(app);
 }
 
 async function serve(withWorker: boolean) {
-  const config = loadConfig();
-  const { createApp } = await import("./app.js");
-  const app = await createApp(config, { withWorker });
+  const app = await buildApp(loadConfig(), { serve: true, work: withWorker });
   const bootstrapped = await app.services.workspaces.bootstrapDefault();
   if (bootstrapped) printBootstrapKey(bootstrapped);
   const address = await app.start();
@@ -173,18 +163,13 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (command === "migrate") {
-    const config = loadConfig();
-    const store = openStore(config.database, { maxConnections: 2 });
-    try {
-      const applied = await migrateToLatest(store);
-      print(
-        json,
-        { applied },
-        applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.",
-      );
-    } finally {
-      await store.close();
-    }
+    // Building the app brings the database up to date; what it applied is printed.
+    const applied = await withApp(async (app) => app.migrationsApplied);
+    print(
+      json,
+      { applied },
+      applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.",
+    );
     return;
   }
 
@@ -194,7 +179,7 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError("workspace create needs --name <name> (1 to 100 characters).");
     if (!values.plan) throw new UsageError("workspace create needs --plan <plan>.");
     const plan = values.plan;
-    const created = await withServices((s) => s.workspaces.create(name, plan));
+    const created = await withApp(({ services }) => services.workspaces.create(name, plan));
     print(
       json,
       { workspace_id: created.workspaceId, api_key: created.apiKey },
@@ -206,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "workspace" && sub === "set-plan") {
     const [workspaceId, planId] = rest;
     if (!workspaceId || !planId) throw new UsageError("workspace set-plan needs <workspace_id> <plan>.");
-    const row = await withServices((s) => s.workspaces.setPlan(workspaceId, planId));
+    const row = await withApp(({ services }) => services.workspaces.setPlan(workspaceId, planId));
     print(
       json,
       { workspace_id: row.id, plan: row.plan_id, balance: row.balance },
@@ -219,7 +204,7 @@ async function main(argv: string[]): Promise<void> {
     const [workspaceId, rawCredits] = rest;
     if (!workspaceId) throw new UsageError("credits grant needs <workspace_id> <credits>.");
     const credits = positiveCredits(rawCredits);
-    const row = await withServices((s) => s.workspaces.grantCredits(workspaceId, credits));
+    const row = await withApp(({ services }) => services.workspaces.grantCredits(workspaceId, credits));
     print(
       json,
       { workspace_id: row.id, granted: credits, balance: row.balance },

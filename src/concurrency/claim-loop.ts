@@ -1,5 +1,7 @@
 // A loop that claims work from the store while it has room, runs each item concurrently, and stops
 // gracefully: the shape shared by the video worker and the webhook dispatcher.
+import { type Backoff, backoffDelay, noJitter } from "./backoff.js";
+import { sleep } from "./sleep.js";
 
 export interface ClaimLoopOptions<T> {
   /** Items in hand at most. */
@@ -19,7 +21,12 @@ export interface ClaimLoopOptions<T> {
 
 export class Stopped extends Error {}
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** After failed claims: twice the poll interval, doubling, up to 64 polls or 30 seconds, exactly. */
+function claimBackoff(pollIntervalMs: number): Backoff {
+  return { firstMs: 2 * pollIntervalMs, maxMs: Math.min(30_000, 64 * pollIntervalMs), jitter: noJitter };
+}
+
+const wokenUp = Symbol("woken up");
 
 export class ClaimLoop<T> {
   private readonly active = new Map<string, AbortController>();
@@ -74,14 +81,12 @@ export class ClaimLoop<T> {
     }
   }
 
+  /** Waits `ms`, or less when woken: an early end is what a wake-up asks for, not a failure. */
   private async idle(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    const woken = new AbortController();
+    // A reason of our own: an abort without one would build a DOMException, with its stack, on every wake-up.
+    this.wakeUp = () => woken.abort(wokenUp);
+    await sleep(ms, woken.signal).catch(() => {});
     this.wakeUp = undefined;
   }
 
@@ -102,7 +107,7 @@ export class ClaimLoop<T> {
         // The database may be briefly unreachable: back off, then try again.
         failures++;
         this.options.onError(error, "claim");
-        await this.idle(Math.min(30_000, pollIntervalMs * 2 ** Math.min(failures, 6)));
+        await this.idle(backoffDelay(failures, claimBackoff(pollIntervalMs)));
         continue;
       }
       for (const item of claimed) this.begin(item);

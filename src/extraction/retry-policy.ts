@@ -1,4 +1,6 @@
 // Runs an attempt again after failures that may pass, with exponential backoff and jitter; abortable.
+import { type Backoff, backoffDelay, halfJitter } from "../concurrency/backoff.js";
+import { sleep } from "../concurrency/sleep.js";
 
 export interface RetryOptions {
   /** How many attempts in all, the first included. */
@@ -37,35 +39,11 @@ export function validateRetry(options: RetryOptions): RetryOptions {
 }
 
 /**
- * The wait before attempt `failures + 1`: half of it fixed, half random, so that the many chunks a busy
+ * The policy's waits as a backoff: half of each wait fixed, half random, so that the many chunks a busy
  * endpoint turned away at once do not all come back at the same instant.
  */
-export function backoffDelay(
-  failures: number,
-  options: RetryOptions,
-  random: () => number = Math.random,
-): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (failures - 1));
-  return ceiling / 2 + (random() * ceiling) / 2;
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+export function retryBackoff(options: RetryOptions): Backoff {
+  return { firstMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: halfJitter };
 }
 
 export interface RetryContext extends RetryOptions {
@@ -92,7 +70,7 @@ export async function withRetries<T>(
       const verdict = context.classify(error);
       if (!verdict.retry || attemptNumber >= context.attempts)
         throw new RetriesExhaustedError(attemptNumber, error);
-      const backoff = backoffDelay(attemptNumber, context, context.random);
+      const backoff = backoffDelay(attemptNumber, retryBackoff(context), context.random);
       await sleep(Math.min(context.maxDelayMs, Math.max(backoff, verdict.waitAtLeastMs ?? 0)), signal);
     }
   }

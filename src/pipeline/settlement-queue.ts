@@ -1,4 +1,6 @@
 // Settles the worker's finished videos in batches: whatever is ready while one transaction runs goes into the next.
+import { type Backoff, backoffDelay, noJitter } from "../concurrency/backoff.js";
+import { sleep } from "../concurrency/sleep.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
@@ -19,7 +21,8 @@ interface Waiting {
 
 const isPassing = (error: unknown) => isDatabaseUnavailable(error) || isTransactionConflict(error);
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** 400 ms after the first failure, doubling, exactly. */
+const settlementBackoff: Backoff = { firstMs: 400, jitter: noJitter };
 
 /**
  * One transaction at a time; videos finished meanwhile wait and go together into the next, up to
@@ -87,7 +90,7 @@ export class SettlementQueue {
         return await settleVideos(this.store, this.plans, this.workerId, batch);
       } catch (error) {
         if (!isPassing(error) || attempt >= 5) throw error;
-        await sleep(200 * 2 ** attempt);
+        await sleep(backoffDelay(attempt, settlementBackoff));
       }
     }
   }

@@ -2,8 +2,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
+import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
+import { sleep } from "../concurrency/sleep.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../domain/plans.js";
@@ -30,8 +32,6 @@ export interface WorkerOptions {
   /** Called when a settlement settled its whole job (its webhook events are then waiting). */
   readonly onJobSettled?: () => void;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class Worker {
   readonly id = `wrk_${randomBytes(8).toString("hex")}`;
@@ -152,7 +152,9 @@ export class Worker {
   /** Captions, with retries and growing back-off for the failures that may pass. */
   private async fetchTranscript(video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
     const attempts = this.options.captionAttempts ?? 4;
-    const baseMs = this.options.retryBaseMs ?? 1000;
+    // Uncapped, and from half to one and a half times each doubling; not cut short by the signal: a stop
+    // takes effect at the next attempt.
+    const backoff: Backoff = { firstMs: this.options.retryBaseMs ?? 1000, jitter: [0.5, 1.5] };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.options.captions.fetchTranscript(video.platformVideoId, {
@@ -168,7 +170,7 @@ export class Worker {
             `The video platform could not be reached: ${String(error)}`,
           );
         }
-        await sleep(baseMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
+        await sleep(backoffDelay(attempt, backoff));
       }
     }
   }

@@ -7,6 +7,8 @@ import {
   Migrator,
   sql,
 } from "kysely";
+import { backoffDelay, noJitter } from "../concurrency/backoff.js";
+import { sleep } from "../concurrency/sleep.js";
 import type { Store } from "./database.js";
 import * as foundation from "./migrations/0001_foundation.js";
 import * as jobs from "./migrations/0002_jobs.js";
@@ -79,7 +81,7 @@ async function migrateSqlite(store: Store): Promise<string[]> {
           cause: error,
         });
       }
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      await sleep(backoffDelay(attempt, { firstMs: 100, growth: "linear", jitter: noJitter }));
     }
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { cliPath } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows cluster on ${dialectTitle(dialect)}`, () => {
@@ -44,7 +45,7 @@ for (const dialect of dialects) {
         let apis = ready();
         while (!apis) {
           if (Date.now() > deadline) throw new Error(`The cluster did not start:\n${stdout}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await sleep(100);
           apis = ready();
         }
         const [first, second] = apis;

@@ -15,6 +15,7 @@ import {
 } from "../support/databases.js";
 import { killAllChildren, runCli, type ServerProcess, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
@@ -49,7 +50,7 @@ async function createWorkspace(env: Record<string, string>, plan: string) {
  */
 async function awayFromWindowEnd(): Promise<void> {
   const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
+  if (intoWindow > 45_000) await sleep(60_000 - intoWindow + 100);
 }
 
 /** Two `vidrows serve` processes on one fresh database of `dialect`, for the tests of a describe block. */

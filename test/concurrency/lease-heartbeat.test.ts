@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { ClaimLoop, Stopped } from "../../src/concurrency/claim-loop.js";
 import { LeaseHeartbeat } from "../../src/concurrency/lease-heartbeat.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 const waitFor = async (condition: () => boolean, what: string) => {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 500 && !condition(); i++) await sleep(10);
   if (!condition()) throw new Error(`gave up waiting for ${what}`);
 };
 

@@ -7,7 +7,7 @@ import { recordCreditEntries } from "../../src/credits/ledger.js";
 import { changePlan } from "../../src/credits/plan-changes.js";
 import { reserveForJob } from "../../src/credits/reservation.js";
 import { type Plan, parsePlanTable } from "../../src/domain/plans.js";
-import { createServices, type Services } from "../../src/services.js";
+import { createServices, type Services } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import type { Database } from "../../src/store/tables.js";

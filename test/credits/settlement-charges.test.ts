@@ -13,7 +13,7 @@ import {
 import { countJobsStarted } from "../../src/credits/usage-counters.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { utcDay } from "../../src/domain/timestamps.js";
-import { createServices, type Services } from "../../src/services.js";
+import { createServices, type Services } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";

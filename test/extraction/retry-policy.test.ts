@@ -1,6 +1,7 @@
 // The retry policy: attempts, which failures are retried, backoff bounds, and stopping on abort.
 import { describe, expect, it } from "vitest";
-import { backoffDelay, RetriesExhaustedError, withRetries } from "../../src/extraction/retry-policy.js";
+import { backoffDelay } from "../../src/concurrency/backoff.js";
+import { RetriesExhaustedError, retryBackoff, withRetries } from "../../src/extraction/retry-policy.js";
 
 const quick = { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 };
 
@@ -67,7 +68,7 @@ describe("retrying", () => {
   });
 
   it("waits about twice as long after each failure, with jitter, up to the ceiling", () => {
-    const options = { attempts: 10, baseDelayMs: 100, maxDelayMs: 1000 };
+    const options = retryBackoff({ attempts: 10, baseDelayMs: 100, maxDelayMs: 1000 });
     expect(backoffDelay(1, options, () => 0)).toBe(50);
     expect(backoffDelay(1, options, () => 1)).toBe(100);
     expect(backoffDelay(3, options, () => 1)).toBe(400);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { type Caller } from "../../src/access/authentication.js";
-import { createServices, type Services } from "../../src/services.js";
+import { createServices, type Services } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { admitAllWaitingJobs } from "../support/admissions.js";

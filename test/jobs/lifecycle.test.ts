@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { rowsReply } from "../support/fake-model.js";
 import { defaultModelBehaviour, type PipelineServer, startPipelineServer } from "../support/pipeline.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 const schema = { columns: ["product", "price"] };
 
@@ -131,7 +132,7 @@ for (const dialect of dialects) {
           .executeTakeFirstOrThrow();
         if (row.status !== "processing") break;
         if (Date.now() > deadline) throw new Error("job did not settle");
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
       const reads = await Promise.all(
         Array.from({ length: 50 }, () => server.call("GET", `/v1/${jobId}`, { key })),

@@ -30,8 +30,12 @@ for (const dialect of dialects) {
           },
         });
         if (dialect.name === "postgres") {
-          secondWorker = await createApp(server.app.config, { worker: { pollIntervalMs: 50 } });
-          secondWorker.startWorker();
+          secondWorker = await createApp(server.app.config, {
+            serve: false,
+            work: true,
+            worker: { pollIntervalMs: 50 },
+          });
+          await secondWorker.start();
         }
       });
       afterAll(async () => {

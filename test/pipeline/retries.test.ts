@@ -14,6 +14,7 @@ import {
 } from "../support/fake-model.js";
 import { webVtt } from "../support/pipeline.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 const captionAttempts = 4;
 const modelAttempts = 3;
@@ -89,7 +90,7 @@ for (const dialect of dialects) {
         const read = await server.call("GET", `/v1/${submitted.body.job_id}`, { key });
         if (read.body.status !== "processing") return read.body;
         if (Date.now() > deadline) throw new Error(`job did not settle: ${read.text}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
     }
 

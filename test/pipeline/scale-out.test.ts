@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
-import { createServices } from "../../src/services.js";
+import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, messageOf, rowsReply, startFakeModel } from "../support/fake-model.js";
@@ -19,6 +19,7 @@ import {
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 const postgres = dialects.find((d) => d.name === "postgres");
 const workspaces = 20;
@@ -143,7 +144,7 @@ describe.skipIf(postgres?.skipReason !== null)(
           .executeTakeFirstOrThrow();
         if (Number(open.n) === 0) break;
         if (Date.now() > deadline) throw new Error(`${open.n} jobs still running after the deadline`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await sleep(250);
       }
 
       // Processed once: every video done, and the model asked about each video exactly once.
@@ -191,7 +192,7 @@ describe.skipIf(postgres?.skipReason !== null)(
 
       // Each webhook attempt made once: 2 events (job.completed, batch.completed) per workspace.
       const received = await receiver.waitFor(workspaces * 2, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // room for any duplicate to show up
+      await sleep(1500); // room for any duplicate to show up
       const ids = received.map((r) => String(r.headers["webhook-id"]));
       expect(received).toHaveLength(workspaces * 2);
       expect(new Set(ids).size).toBe(workspaces * 2);
@@ -208,7 +209,7 @@ describe.skipIf(postgres?.skipReason !== null)(
       const { apiKey } = await services.workspaces.create("limited", "limited");
       // Ten requests must fit in one fixed minute: start at the beginning of a fresh one if this is late.
       const msLeft = 60_000 - (Date.now() % 60_000);
-      if (msLeft < 10_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 100));
+      if (msLeft < 10_000) await sleep(msLeft + 100);
       for (let i = 0; i < 10; i++) {
         const answer = await call((apis[i % 2] as ServerProcess).url, "GET", "/v1/usage", { key: apiKey });
         expect(answer.status).toBe(200);

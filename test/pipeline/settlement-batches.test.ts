@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { settleVideos } from "../../src/pipeline/settlement.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
-import { createServices } from "../../src/services.js";
+import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { claimVideos, renewLeases } from "../../src/pipeline/claims.js";
 import { settleVideos } from "../../src/pipeline/settlement.js";
-import { createServices } from "../../src/services.js";
+import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";

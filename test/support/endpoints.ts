@@ -29,9 +29,9 @@ export interface Endpoint {
  * Settings for a shared suite's server, so that `POST /v1` reaches its 202: a language model is named
  * (so submissions are accepted) but no worker runs, so nothing ever calls it or fetches captions.
  */
-export const acceptingJobs: { config: Partial<Config>; app: AppOptions } = {
+export const acceptingJobs: { config: Partial<Config>; app: Partial<AppOptions> } = {
   config: { model: { baseUrl: "http://127.0.0.1:9/v1", apiKey: "never-used", model: "none" } },
-  app: { withWorker: false },
+  app: { work: false },
 };
 
 /** A job body the jobs endpoint accepts: one bare video id and an inline schema. */

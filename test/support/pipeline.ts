@@ -7,6 +7,7 @@ import type { Config } from "../../src/config.js";
 import type { DialectName } from "./databases.js";
 import { type FakeModel, type FakeModelBehaviour, rowsReply, startFakeModel } from "./fake-model.js";
 import { startTestServer, type TestServer } from "./test-server.js";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 /** A WebVTT file of `lines` cues spread evenly over `durationSeconds`. */
 export function webVtt(durationSeconds: number, lines: string[]): string {
@@ -40,7 +41,7 @@ export async function startPipelineServer(
     respond?: FakeModelBehaviour;
     modelDelayMs?: number;
     config?: Partial<Config>;
-    app?: AppOptions;
+    app?: Partial<AppOptions>;
   } = {},
 ): Promise<PipelineServer> {
   const model = await startFakeModel({
@@ -72,7 +73,7 @@ export async function startPipelineServer(
         if (read.body.status !== "processing") return read.body;
         if (Date.now() > deadline)
           throw new Error(`Job ${jobId} did not settle in ${timeoutMs} ms: ${read.text}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
     },
     async close() {

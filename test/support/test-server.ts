@@ -87,7 +87,7 @@ export interface TestServer {
 export async function startTestServer(
   dialect: DialectName,
   overrides: Partial<Config> = {},
-  appOptions: AppOptions = {},
+  appOptions: Partial<AppOptions> = {},
 ): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config: Config = Object.freeze({
@@ -107,12 +107,16 @@ export async function startTestServer(
     ...overrides,
   });
   // Quick polls and retries, so that tests of the pipeline take moments, not minutes.
+  // Serving and working, like `vidrows serve`, unless the test says otherwise.
   const app = await createApp(config, {
+    serve: true,
+    work: true,
     ...appOptions,
     worker: { pollIntervalMs: 50, retryBaseMs: 20, ...appOptions.worker },
     extraction: { retry: { baseDelayMs: 10 }, ...appOptions.extraction } as AppOptions["extraction"],
   });
   const url = await app.start();
+  if (url === undefined) throw new Error("A test server must serve: `serve: false` builds no HTTP server.");
   return {
     url,
     app,

@@ -1,6 +1,5 @@
 // Bounded waiting: polls a condition until it holds, and fails with what was awaited when time runs out.
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep } from "../../src/concurrency/sleep.js";
 
 /** Polls `check` until it answers a value other than undefined/false; throws after `timeoutMs`. */
 export async function waitUntil<T>(
@@ -14,6 +13,6 @@ export async function waitUntil<T>(
     const value = await check();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`Gave up after ${timeoutMs} ms waiting for ${what}.`);
-    await pause(intervalMs);
+    await sleep(intervalMs);
   }
 }

@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { sleep } from "../../src/concurrency/sleep.js";
 
 export interface ReceivedWebhook {
   readonly path: string;
@@ -68,7 +69,7 @@ async function waitUntilCount(
   while (current().length < count) {
     if (Date.now() > deadline)
       throw new Error(`Expected ${count} webhooks${what}, received ${current().length}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
   return current();
 }

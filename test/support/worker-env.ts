@@ -10,7 +10,7 @@ export function startApiWithoutWorker(
   dialect: DialectName,
   options: { respond?: FakeModelBehaviour; modelDelayMs?: number } = {},
 ): Promise<PipelineServer> {
-  return startPipelineServer(dialect, { ...options, app: { withWorker: false } });
+  return startPipelineServer(dialect, { ...options, app: { work: false } });
 }
 
 /** Starts `vidrows worker` on the server's database, captions and model, with `settings` on top. */

@@ -1,7 +1,7 @@
 // Workspaces and their credits at the service level: creation, grants, plan changes, cycles, bootstrap.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
-import { createServices, type Services } from "../../src/services.js";
+import { createServices, type Services } from "../../src/app/services.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "../../src/workspaces/workspaces.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";

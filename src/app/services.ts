@@ -1,15 +1,15 @@
-// The services, built once over one store and one plan table.
-import { JobReads } from "./jobs/job-reads.js";
-import { JobSubmission } from "./jobs/job-submission.js";
-import type { PlanTable } from "./domain/plans.js";
-import type { Store, WriteStamp } from "./store/database.js";
-import { WebhookEndpoints } from "./webhooks/webhook-endpoints.js";
-import { ApiKeyService } from "./keys/api-keys.js";
-import { Authenticator } from "./access/authentication.js";
-import { RateLimiter } from "./access/rate-limiter.js";
-import { SchemaService } from "./schemas/saved-schemas.js";
-import { UsageService } from "./usage/usage-report.js";
-import { WorkspaceService } from "./workspaces/workspaces.js";
+// The services of the composition root, built once over one store and one plan table.
+import { JobReads } from "../jobs/job-reads.js";
+import { JobSubmission } from "../jobs/job-submission.js";
+import type { PlanTable } from "../domain/plans.js";
+import type { Store, WriteStamp } from "../store/database.js";
+import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
+import { ApiKeyService } from "../keys/api-keys.js";
+import { Authenticator } from "../access/authentication.js";
+import { RateLimiter } from "../access/rate-limiter.js";
+import { SchemaService } from "../schemas/saved-schemas.js";
+import { UsageService } from "../usage/usage-report.js";
+import { WorkspaceService } from "../workspaces/workspaces.js";
 
 export interface Services {
   readonly authenticator: Authenticator;

@@ -1,13 +1,13 @@
-// The background work of a process, built from its config: the pipeline worker and the webhook dispatcher.
+// The background work of the composition root, built from its config: the pipeline worker and the webhook dispatcher.
 import type { FastifyBaseLogger } from "fastify";
-import { createCaptionSource } from "./captions/create-caption-source.js";
-import { Semaphore } from "./concurrency/semaphore.js";
-import type { Config } from "./config.js";
-import { createExtractor, type ExtractorConfig } from "./extraction/openai-extractor.js";
-import { Worker, type WorkerOptions } from "./pipeline/worker.js";
-import type { Store } from "./store/database.js";
-import { type DispatcherOptions, WebhookDispatcher } from "./webhooks/dispatcher.js";
-import { WebhookSender } from "./webhooks/webhook-sender.js";
+import { createCaptionSource } from "../captions/create-caption-source.js";
+import { Semaphore } from "../concurrency/semaphore.js";
+import type { Config } from "../config.js";
+import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
+import { Worker, type WorkerOptions } from "../pipeline/worker.js";
+import type { Store } from "../store/database.js";
+import { type DispatcherOptions, WebhookDispatcher } from "../webhooks/dispatcher.js";
+import { WebhookSender } from "../webhooks/webhook-sender.js";
 
 export interface BackgroundWorkOptions {
   /** Timings of the worker's polling and retries (tests shorten them). */

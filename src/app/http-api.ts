@@ -1,0 +1,64 @@
+// The HTTP side of the composition root: the server, its access check and every feature's routes.
+// Loaded only by processes that serve, so that a worker-only process never loads Fastify.
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { accessControl, accessRequestFields } from "../access/access-control.js";
+import type { Config } from "../config.js";
+import { buildHttpServer } from "../http/server.js";
+import { jobRoutes } from "../jobs/job-routes.js";
+import { keyRoutes } from "../keys/key-routes.js";
+import { schemaRoutes } from "../schemas/schema-routes.js";
+import { usageRoutes } from "../usage/usage-routes.js";
+import { webhookRoutes } from "../webhooks/webhook-routes.js";
+import type { Services } from "./services.js";
+
+/** The API's server, built and not yet listening. */
+export interface HttpApi {
+  readonly server: FastifyInstance;
+  /** Listens on the configured host and port; answers the base URL. */
+  listen(): Promise<string>;
+}
+
+/** The API's server over `services`; `onSubmitted` runs after each accepted job (to wake a worker). */
+export async function buildHttpApi(
+  config: Config,
+  services: Services,
+  log: FastifyBaseLogger,
+  onSubmitted: () => void,
+): Promise<HttpApi> {
+  const server = await buildHttpServer({
+    log,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    checkAccess: accessControl({
+      ...services,
+      anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,
+    }),
+    requestFields: accessRequestFields,
+    registerRoutes: async (app) => {
+      await app.register(keyRoutes, { apiKeys: services.apiKeys });
+      await app.register(schemaRoutes, { schemas: services.schemas });
+      await app.register(usageRoutes, { usage: services.usage });
+      await app.register(webhookRoutes, { webhooks: services.webhooks });
+      await app.register(jobRoutes, {
+        submission: services.jobSubmission,
+        reads: services.jobReads,
+        onSubmitted,
+      });
+    },
+  });
+  return {
+    server,
+    listen: () =>
+      server.listen({
+        host: config.host,
+        port: config.port,
+        // Fastify's logger is off (see server.ts): its line for each address it listens at is
+        // written here, as Fastify words it.
+        listenTextResolver: (listening) => {
+          const text = `Server listening at ${listening}`;
+          log.info(text);
+          return text;
+        },
+      }),
+  };
+}

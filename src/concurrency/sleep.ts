@@ -1,0 +1,20 @@
+// The one way code waits for a while: a promise that resolves after some milliseconds, cut short by an abort.
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts (at once if it already has). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
