@@ -74,6 +74,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await app.register(webhookRoutes, { webhooks: services.webhooks });
       await app.register(jobRoutes, {
         submission: services.jobSubmission,
+        pages: services.jobPages,
         reads: services.jobReads,
         onSubmitted: () => worker?.wake(),
       });

@@ -1,5 +1,6 @@
 // The services, built once over one store and one plan table.
-import { JobReads } from "./jobs/job-reads.js";
+import { JobPages } from "./jobs/job-list.js";
+import { JobReads } from "./jobs/job-read.js";
 import { JobSubmission } from "./jobs/job-submission.js";
 import type { PlanTable } from "./domain/plans.js";
 import type { Store, WriteStamp } from "./store/database.js";
@@ -19,6 +20,7 @@ export interface Services {
   readonly schemas: SchemaService;
   readonly usage: UsageService;
   readonly jobSubmission: JobSubmission;
+  readonly jobPages: JobPages;
   readonly jobReads: JobReads;
   readonly webhooks: WebhookEndpoints;
   /** The write stamp one request's lookups share (SQLite), read as the request arrives. */
@@ -37,6 +39,7 @@ export function createServices(store: Store, plans: PlanTable, extractionAvailab
     schemas,
     usage: new UsageService(store, workspaces),
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
+    jobPages: new JobPages(store),
     jobReads: new JobReads(store),
     webhooks: new WebhookEndpoints(store),
     writeStampForRequest: () => store.writeStampFromNow?.(),

@@ -13,7 +13,9 @@ import {
   NullableTimestamp,
   Timestamp,
 } from "../http/common-schemas.js";
-import type { JobReadOutcome, JobReads } from "./job-reads.js";
+import { restoreHandoverUnlessDelivered } from "./handover.js";
+import type { JobPages } from "./job-list.js";
+import type { JobReadOutcome, JobReads } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
 
 const Counts = Type.Object({
@@ -155,26 +157,13 @@ const SettledJob = Type.Object({
 
 /** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
 function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
-  const restore = outcome.restoreHandover;
-  if (restore) {
-    // The rows count as handed over only once this response has been written out whole. When the
-    // client goes away mid-body, Node still ends the response as finished (it calls back the
-    // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
-    const socket = reply.raw.socket;
-    reply.raw.once("close", () => {
-      const delivered =
-        reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
-      if (delivered) return;
-      restore().catch((error: unknown) =>
-        request.log.error({ err: error }, "could not restore an undelivered handover"),
-      );
-    });
-  }
+  if (outcome.restoreHandover) restoreHandoverUnlessDelivered(request, reply, outcome.restoreHandover);
   sendJsonAnswer(reply, outcome.body);
 }
 
 export interface JobRouteOptions {
   readonly submission: JobSubmission;
+  readonly pages: JobPages;
   readonly reads: JobReads;
   /** Called after a job is stored, so a worker in this process can start at once. */
   readonly onSubmitted: () => void;
@@ -222,7 +211,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
     },
     (request, reply) =>
       whenReady(
-        options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
+        options.pages.list(callerOf(request).workspaceId, request.query, request.writeStamp),
         (page) => {
           sendJsonAnswer(reply, page);
         },

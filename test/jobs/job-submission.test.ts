@@ -177,7 +177,7 @@ for (const dialect of dialects) {
       });
       await services.jobSubmission.submit(other, { videos: ["srchAb_0009"], schema });
       const found = async (workspaceId: string, search: string) =>
-        (await services.jobReads.list(workspaceId, { search, limit: 25, offset: 0 })).data.map(
+        (await services.jobPages.list(workspaceId, { search, limit: 25, offset: 0 })).data.map(
           (job) => job.job_id,
         );
       const before = {

@@ -1,0 +1,104 @@
+// Reading one job: counts while it runs; once settled, its results, with the rows in exactly one read.
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
+import { ApiError } from "../http/api-errors.js";
+import type { Store, WriteStamp } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { StampedCache } from "../store/stamped-cache.js";
+import type { JobRow } from "../store/tables.js";
+import { handOverRows } from "./handover.js";
+import {
+  countsOf,
+  type JobRead,
+  type JobViewRow,
+  jobViewColumns,
+  type SettledStatus,
+  type VideoViewRow,
+  videoResult,
+  videoViewColumns,
+} from "./views.js";
+
+type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
+
+/** Reads of jobs with more videos than this are not remembered: their answers are large. */
+const rememberedJobVideos = 200;
+
+/** A read's answer, and what to do once it is known whether the response reached the client. */
+export interface JobReadOutcome {
+  body: JobRead;
+  /** Present when this read took the rows: call it if the response could not be delivered. */
+  restoreHandover?: () => Promise<void>;
+}
+
+export class JobReads {
+  // Reads are remembered until the next write to the store (on SQLite; see StampedCache).
+  private readonly reads: StampedCache<JobReadOutcome>;
+  private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
+  private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
+
+  constructor(private readonly store: Store) {
+    // Bounded so that what is remembered stays within tens of MB: at most 256 answers, and only of
+    // jobs small enough that their answer is (see `rememberedJobVideos`).
+    this.reads = new StampedCache(store, 256);
+    this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
+      db
+        .selectFrom("jobs")
+        .select([...jobViewColumns, "handed_over_at"])
+        .where("id", "=", jobId)
+        .where("workspace_id", "=", workspaceId),
+    );
+    this.videosOfJob = prepareQuery(store.db, 1, (db, jobId) =>
+      db.selectFrom("videos").select(videoViewColumns).where("job_id", "=", jobId).orderBy("position"),
+    );
+  }
+
+  /**
+   * A job as its owner sees it now. Exactly one read of a settled job takes the rows (see
+   * `handOverRows`); other answers are remembered until the next write to the store.
+   */
+  read(workspaceId: string, jobId: string, stamp?: WriteStamp): MaybePromise<JobReadOutcome> {
+    return this.reads.get(
+      `${workspaceId}:${jobId}`,
+      async () => {
+        const outcome = await this.readNow(workspaceId, jobId);
+        const small = outcome.body.videos <= rememberedJobVideos;
+        return { value: outcome, remember: small && outcome.restoreHandover === undefined };
+      },
+      { stamp },
+    );
+  }
+
+  private async readNow(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
+    const job = await this.jobById.first(this.store.db, jobId, workspaceId);
+    if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
+    if (job.status === "processing") {
+      return {
+        body: {
+          job_id: job.id,
+          status: "processing",
+          videos: job.video_count,
+          counts: countsOf(job),
+          results: null,
+        },
+      };
+    }
+    if (job.handed_over_at === null) {
+      const taken = await handOverRows(this.store, job.id);
+      if (taken) return { body: settledBody(job, taken.videos, true), restoreHandover: taken.restore };
+    }
+    const videos = await this.videosOfJob.rows(this.store.db, job.id);
+    return { body: settledBody(job, videos, false) };
+  }
+}
+
+/** A settled job's read; `withRows` for the one read that hands the rows over. */
+function settledBody(job: JobViewRow, videos: VideoViewRow[], withRows: boolean): JobRead {
+  return {
+    job_id: job.id,
+    // Only settled jobs reach here (the read answers running ones before).
+    status: job.status as SettledStatus,
+    videos: job.video_count,
+    credits_charged: job.credits_charged,
+    counts: countsOf(job),
+    results: videos.map((video) => videoResult(video, withRows)),
+  };
+}
