@@ -6,7 +6,8 @@ import { prepareQuery, type PreparedQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { jobsMatching, prefixPattern } from "./job-search.js";
-import { type JobListItem, type JobViewRow, jobListItem, jobViewColumns } from "./views.js";
+import type { JobPage } from "./job-schemas.js";
+import { type JobViewRow, jobListItem, jobViewColumns } from "./views.js";
 
 type JobCounters = Pick<
   WorkspaceRow,
@@ -20,11 +21,6 @@ export interface ListQuery {
   search?: string;
   limit: number;
   offset: number;
-}
-
-export interface JobPage {
-  data: JobListItem[];
-  pagination: { total: number; limit: number; offset: number; has_more: boolean };
 }
 
 type Filtered = SelectQueryBuilder<Database, "jobs", object>;

@@ -6,12 +6,11 @@ import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { JobRow } from "../store/tables.js";
 import { handOverRows } from "./handover.js";
+import type { JobRead, SettledStatus } from "./job-schemas.js";
 import {
   countsOf,
-  type JobRead,
   type JobViewRow,
   jobViewColumns,
-  type SettledStatus,
   type VideoViewRow,
   videoResult,
   videoViewColumns,

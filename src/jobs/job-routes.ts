@@ -6,31 +6,12 @@ import { whenReady } from "../concurrency/maybe-promise.js";
 import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf } from "../access/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import {
-  errorResponses,
-  Page,
-  pageParameters,
-  NullableTimestamp,
-  Timestamp,
-} from "../http/common-schemas.js";
+import { errorResponses, pageParameters } from "../http/common-schemas.js";
+import { JobCreated, JobPage, JobRead } from "./job-schemas.js";
 import { restoreHandoverUnlessDelivered } from "./handover.js";
 import type { JobPages } from "./job-list.js";
 import type { JobReadOutcome, JobReads } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
-
-const Counts = Type.Object({
-  queued: Type.Integer({ minimum: 0 }),
-  processing: Type.Integer({ minimum: 0 }),
-  done: Type.Integer({ minimum: 0 }),
-  failed: Type.Integer({ minimum: 0 }),
-});
-
-const JobStatus = Type.Union([
-  Type.Literal("processing"),
-  Type.Literal("done"),
-  Type.Literal("failed"),
-  Type.Literal("partial"),
-]);
 
 const SubmitBody = Type.Object(
   {
@@ -70,29 +51,6 @@ const SubmitHeaders = Type.Object({
   ),
 });
 
-const JobCreated = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
-  counts: Counts,
-  created_at: Timestamp,
-});
-
-const JobListItem = Type.Object({
-  job_id: Type.String(),
-  status: JobStatus,
-  schema: Type.String(),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  created_at: Timestamp,
-  completed_at: NullableTimestamp,
-  results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
-    description: "null while running; an empty list once settled. The list never carries rows.",
-  }),
-});
-
 const ListQuery = Type.Object(
   {
     status: Type.Optional(
@@ -113,47 +71,6 @@ const ListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
-
-const DoneVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("done"),
-  rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
-    description: "The rows, in the one read that hands them over; null in every other read.",
-  }),
-  usage: Type.Object({
-    credits_charged: Type.Integer(),
-    row_count: Type.Integer(),
-    duration_seconds: Type.Integer(),
-    chunk_count: Type.Integer(),
-  }),
-});
-
-const FailedVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("failed"),
-  rows: Type.Null(),
-  error: Type.Object({ code: Type.String(), message: Type.String(), retryable: Type.Boolean() }),
-  credits_charged: Type.Literal(0),
-});
-
-const RunningJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  counts: Counts,
-  results: Type.Null(),
-});
-
-const SettledJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  results: Type.Array(Type.Union([DoneVideo, FailedVideo])),
-});
 
 /** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
 function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
@@ -204,7 +121,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         tags: ["Jobs"],
         querystring: ListQuery,
         response: {
-          200: Page(JobListItem),
+          200: JobPage,
           ...errorResponses,
         },
       },
@@ -227,7 +144,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
           "While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.",
         tags: ["Jobs"],
         params: Type.Object({ job_id: Type.String() }),
-        response: { 200: Type.Union([RunningJob, SettledJob]), ...errorResponses },
+        response: { 200: JobRead, ...errorResponses },
       },
     },
     (request, reply) =>

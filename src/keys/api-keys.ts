@@ -11,27 +11,12 @@ import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
-
-export interface ApiKeyView {
-  id: string;
-  label: string;
-  masked_key: string;
-  environment: KeyEnvironment;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  created_at: string;
-}
+import type { ApiKey, CreatedKey } from "./key-schemas.js";
 
 export interface NewKeyInput {
   label?: string;
   note?: string;
   environment?: KeyEnvironment;
-}
-
-export interface CreatedKey {
-  id: string;
-  key: string;
-  label: string;
 }
 
 const viewColumns = [
@@ -44,7 +29,7 @@ const viewColumns = [
   "created_at",
 ] as const;
 
-function view(row: Pick<ApiKeyRow, (typeof viewColumns)[number]>): ApiKeyView {
+function view(row: Pick<ApiKeyRow, (typeof viewColumns)[number]>): ApiKey {
   return {
     id: row.id,
     label: row.label,
@@ -92,7 +77,7 @@ export class ApiKeyService {
   >;
 
   /** Lists, until the next write to the store (on SQLite; see StampedCache). */
-  private readonly lists: StampedCache<ApiKeyView[]>;
+  private readonly lists: StampedCache<ApiKey[]>;
 
   constructor(private readonly store: Store) {
     this.lists = new StampedCache(store, 1000);
@@ -106,7 +91,7 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  list(workspaceId: string, stamp?: WriteStamp): MaybePromise<ApiKeyView[]> {
+  list(workspaceId: string, stamp?: WriteStamp): MaybePromise<ApiKey[]> {
     return this.lists.get(
       workspaceId,
       async () => ({ value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view) }),

@@ -4,22 +4,9 @@ import { Type } from "typebox";
 import { whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf } from "../access/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
+import { errorResponses } from "../http/common-schemas.js";
+import { ApiKeyList, CreatedKey, Environment } from "./key-schemas.js";
 import type { ApiKeyService } from "./api-keys.js";
-
-const Environment = Type.Union([Type.Literal("live"), Type.Literal("test")], {
-  "x-error-message": 'must be "live" or "test".',
-});
-
-const ApiKey = Type.Object({
-  id: Type.String(),
-  label: Type.String(),
-  masked_key: Type.String({ examples: ["vr_live_****a1b2"] }),
-  environment: Environment,
-  last_used_at: NullableTimestamp,
-  revoked_at: NullableTimestamp,
-  created_at: Timestamp,
-});
 
 const CreateKeyBody = Type.Object(
   {
@@ -41,7 +28,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         description:
           "Every key of the workspace, revoked ones included, newest first. Full keys are never listed.",
         tags: ["API keys"],
-        response: { 200: Type.Object({ data: Type.Array(ApiKey) }), ...errorResponses },
+        response: { 200: ApiKeyList, ...errorResponses },
       },
     },
     (request, reply) =>
@@ -60,7 +47,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         tags: ["API keys"],
         body: CreateKeyBody,
         response: {
-          201: Type.Object({ id: Type.String(), key: Type.String(), label: Type.String() }),
+          201: CreatedKey,
           ...errorResponses,
         },
       },

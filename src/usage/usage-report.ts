@@ -7,16 +7,7 @@ import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { WorkspaceService } from "../workspaces/workspaces.js";
-
-export interface UsageView {
-  credits: { balance: number; used_this_cycle: number; cycle_allowance: number; hard_cap: number | null };
-  cycle: { started_at: string; ends_at: string };
-  plan: { id: string; name: string; requests_per_minute: number };
-  jobs: { queued: number; processing: number; done: number; failed: number; total: number };
-  videos_processed: number;
-  failures_by_code: Record<string, number>;
-  daily: { date: string; credits: number }[];
-}
+import type { Usage } from "./usage-schemas.js";
 
 const dailyDays = 14;
 const dayMs = 86_400_000;
@@ -28,7 +19,7 @@ export class UsageService {
     { day: string; credits: number }
   >;
 
-  private readonly answers: StampedCache<UsageView>;
+  private readonly answers: StampedCache<Usage>;
 
   constructor(
     private readonly store: Store,
@@ -48,12 +39,12 @@ export class UsageService {
   }
 
   /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
-  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): MaybePromise<UsageView> {
+  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): MaybePromise<Usage> {
     const day = Math.floor(now / dayMs);
     return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), { now, stamp });
   }
 
-  private async computeAt(workspaceId: string, now: number): Promise<{ value: UsageView; until: number }> {
+  private async computeAt(workspaceId: string, now: number): Promise<{ value: Usage; until: number }> {
     const workspace = await this.workspaces.current(workspaceId, now);
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
@@ -71,7 +62,7 @@ export class UsageService {
       done: workspace.jobs_done,
       failed: workspace.jobs_failed,
     };
-    const usage: UsageView = {
+    const usage: Usage = {
       credits: {
         balance: workspace.balance,
         used_this_cycle: workspace.used_this_cycle,
@@ -90,7 +81,7 @@ export class UsageService {
   }
 
   /** Sets or clears the ceiling on credits used in a cycle, and answers with the usage object. */
-  async setHardCap(workspaceId: string, hardCap: number | null): Promise<UsageView> {
+  async setHardCap(workspaceId: string, hardCap: number | null): Promise<Usage> {
     await this.store.db
       .updateTable("workspaces")
       .set({ hard_cap: hardCap })

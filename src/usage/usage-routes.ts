@@ -4,31 +4,9 @@ import { Type } from "typebox";
 import { whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf } from "../access/access-control.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses, Timestamp } from "../http/common-schemas.js";
+import { errorResponses } from "../http/common-schemas.js";
+import { Usage } from "./usage-schemas.js";
 import type { UsageService } from "./usage-report.js";
-
-const Count = Type.Integer({ minimum: 0 });
-
-const Usage = Type.Object({
-  credits: Type.Object({
-    balance: Count,
-    used_this_cycle: Count,
-    cycle_allowance: Count,
-    hard_cap: Type.Union([Count, Type.Null()], {
-      description: "Ceiling on credits used in a cycle, or null.",
-    }),
-  }),
-  cycle: Type.Object({ started_at: Timestamp, ends_at: Timestamp }),
-  plan: Type.Object({ id: Type.String(), name: Type.String(), requests_per_minute: Count }),
-  jobs: Type.Object({ queued: Count, processing: Count, done: Count, failed: Count, total: Count }),
-  videos_processed: Count,
-  failures_by_code: Type.Record(Type.String(), Count, {
-    description: "Failed videos counted by error code.",
-  }),
-  daily: Type.Array(Type.Object({ date: Type.String({ examples: ["2026-11-22"] }), credits: Count }), {
-    description: "The last 14 UTC days, oldest first, ending today.",
-  }),
-});
 
 const maxHardCap = 1_000_000_000_000;
 
