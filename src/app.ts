@@ -68,9 +68,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
     requestFields: accessRequestFields,
     registerRoutes: async (app) => {
-      await app.register(keyRoutes, { apiKeys: services.apiKeys });
+      await app.register(keyRoutes, { apiKeys: services.apiKeys, keyLists: services.keyLists });
       await app.register(schemaRoutes, { schemas: services.schemas });
-      await app.register(usageRoutes, { usage: services.usage });
+      await app.register(usageRoutes, { usage: services.usage, usageReport: services.usageReport });
       await app.register(webhookRoutes, { webhooks: services.webhooks });
       await app.register(jobRoutes, {
         submission: services.jobSubmission,

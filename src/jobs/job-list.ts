@@ -1,9 +1,8 @@
 // The paged list of a workspace's jobs, newest first, filtered and searched; it never carries rows.
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { prepareQuery, type PreparedQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { jobsMatching, prefixPattern } from "./job-search.js";
 import type { JobPage } from "./job-schemas.js";
@@ -33,13 +32,9 @@ interface ListQueries {
 
 export class JobPages {
   private readonly listQueries = new Map<string, ListQueries>();
-  // Pages are remembered until the next write to the store (on SQLite; see StampedCache).
-  private readonly pages: StampedCache<JobPage>;
   private readonly counters: PreparedQuery<[workspaceId: string], JobCounters>;
 
   constructor(private readonly store: Store) {
-    // Bounded so that what is remembered stays within tens of MB: at most 256 pages.
-    this.pages = new StampedCache(store, 256);
     this.counters = prepareQuery(store.db, 1, (db, workspaceId) =>
       db
         .selectFrom("workspaces")
@@ -48,12 +43,9 @@ export class JobPages {
     );
   }
 
-  list(workspaceId: string, query: ListQuery, stamp?: WriteStamp): MaybePromise<JobPage> {
-    const key = `${workspaceId}:${query.status}:${query.search}:${query.limit}:${query.offset}`;
-    return this.pages.get(key, async () => ({ value: await this.listNow(workspaceId, query) }), { stamp });
-  }
-
-  private async listNow(workspaceId: string, query: ListQuery): Promise<JobPage> {
+  /** A page of the workspace's jobs, newest first. */
+  async list(context: WorkspaceScope, query: ListQuery): Promise<JobPage> {
+    const { workspaceId } = context;
     const queries = this.listQueriesFor(query.status, query.search !== undefined);
     const pattern = query.search === undefined ? "" : prefixPattern(this.store.dialect, query.search);
     const rows = await queries.page(workspaceId, pattern, query.limit, query.offset);

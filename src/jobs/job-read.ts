@@ -1,9 +1,8 @@
 // Reading one job: counts while it runs; once settled, its results, with the rows in exactly one read.
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { ApiError } from "../http/api-errors.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { JobRow } from "../store/tables.js";
 import { handOverRows } from "./handover.js";
 import type { JobRead, SettledStatus } from "./job-schemas.js";
@@ -18,9 +17,6 @@ import {
 
 type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
 
-/** Reads of jobs with more videos than this are not remembered: their answers are large. */
-const rememberedJobVideos = 200;
-
 /** A read's answer, and what to do once it is known whether the response reached the client. */
 export interface JobReadOutcome {
   body: JobRead;
@@ -29,15 +25,10 @@ export interface JobReadOutcome {
 }
 
 export class JobReads {
-  // Reads are remembered until the next write to the store (on SQLite; see StampedCache).
-  private readonly reads: StampedCache<JobReadOutcome>;
   private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
   private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
 
   constructor(private readonly store: Store) {
-    // Bounded so that what is remembered stays within tens of MB: at most 256 answers, and only of
-    // jobs small enough that their answer is (see `rememberedJobVideos`).
-    this.reads = new StampedCache(store, 256);
     this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
       db
         .selectFrom("jobs")
@@ -50,23 +41,9 @@ export class JobReads {
     );
   }
 
-  /**
-   * A job as its owner sees it now. Exactly one read of a settled job takes the rows (see
-   * `handOverRows`); other answers are remembered until the next write to the store.
-   */
-  read(workspaceId: string, jobId: string, stamp?: WriteStamp): MaybePromise<JobReadOutcome> {
-    return this.reads.get(
-      `${workspaceId}:${jobId}`,
-      async () => {
-        const outcome = await this.readNow(workspaceId, jobId);
-        const small = outcome.body.videos <= rememberedJobVideos;
-        return { value: outcome, remember: small && outcome.restoreHandover === undefined };
-      },
-      { stamp },
-    );
-  }
-
-  private async readNow(workspaceId: string, jobId: string): Promise<JobReadOutcome> {
+  /** A job as its owner sees it now. Exactly one read of a settled job takes the rows (see `handOverRows`). */
+  async read(context: WorkspaceScope, jobId: string): Promise<JobReadOutcome> {
+    const { workspaceId } = context;
     const job = await this.jobById.first(this.store.db, jobId, workspaceId);
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
     if (job.status === "processing") {

@@ -2,15 +2,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { whenReady } from "../concurrency/maybe-promise.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { SchemaDefinition } from "../domain/schema-definition.js";
-import { callerOf } from "../access/access-control.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses, pageParameters } from "../http/common-schemas.js";
 import { JobCreated, JobPage, JobRead } from "./job-schemas.js";
 import { restoreHandoverUnlessDelivered } from "./handover.js";
-import type { JobPages } from "./job-list.js";
-import type { JobReadOutcome, JobReads } from "./job-read.js";
+import type { ListQuery as JobListQuery } from "./job-list.js";
+import type { JobReadOutcome } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
 
 const SubmitBody = Type.Object(
@@ -80,8 +81,9 @@ function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobR
 
 export interface JobRouteOptions {
   readonly submission: JobSubmission;
-  readonly pages: JobPages;
-  readonly reads: JobReads;
+  /** The list and the read, answered at once when remembered (see remembered-reads.ts). */
+  readonly pages: { list(context: RequestContext, query: JobListQuery): MaybePromise<JobPage> };
+  readonly reads: { read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> };
   /** Called after a job is stored, so a worker in this process can start at once. */
   readonly onSubmitted: () => void;
 }
@@ -127,12 +129,9 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       },
     },
     (request, reply) =>
-      whenReady(
-        options.pages.list(callerOf(request).workspaceId, request.query, request.writeStamp),
-        (page) => {
-          sendJsonAnswer(reply, page);
-        },
-      ),
+      whenReady(options.pages.list(contextOf(request), request.query), (page) => {
+        sendJsonAnswer(reply, page);
+      }),
   );
 
   app.get(
@@ -148,9 +147,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       },
     },
     (request, reply) =>
-      whenReady(
-        options.reads.read(callerOf(request).workspaceId, request.params.job_id, request.writeStamp),
-        (outcome) => sendJobRead(request, reply, outcome),
+      whenReady(options.reads.read(contextOf(request), request.params.job_id), (outcome) =>
+        sendJobRead(request, reply, outcome),
       ),
   );
 };

@@ -1,14 +1,13 @@
 // API keys of a workspace: listing, creating within the plan's allowance, revoking.
 import type { Kysely, Transaction } from "kysely";
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { generateApiKey, hashApiKey, type KeyEnvironment, maskApiKey } from "../domain/api-key-material.js";
 import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Plan } from "../domain/plans.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 import type { ApiKey, CreatedKey } from "./key-schemas.js";
@@ -76,11 +75,7 @@ export class ApiKeyService {
     Pick<ApiKeyRow, (typeof viewColumns)[number]>
   >;
 
-  /** Lists, until the next write to the store (on SQLite; see StampedCache). */
-  private readonly lists: StampedCache<ApiKey[]>;
-
   constructor(private readonly store: Store) {
-    this.lists = new StampedCache(store, 1000);
     this.keysOfWorkspace = prepareQuery(store.db, 1, (db, workspaceId) =>
       db
         .selectFrom("api_keys")
@@ -91,12 +86,8 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  list(workspaceId: string, stamp?: WriteStamp): MaybePromise<ApiKey[]> {
-    return this.lists.get(
-      workspaceId,
-      async () => ({ value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view) }),
-      { stamp },
-    );
+  async list(context: WorkspaceScope): Promise<ApiKey[]> {
+    return (await this.keysOfWorkspace.rows(this.store.db, context.workspaceId)).map(view);
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

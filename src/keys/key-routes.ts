@@ -1,11 +1,12 @@
 // `/v1/keys`: list, create and revoke the workspace's API keys.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { whenReady } from "../concurrency/maybe-promise.js";
-import { callerOf } from "../access/access-control.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses } from "../http/common-schemas.js";
-import { ApiKeyList, CreatedKey, Environment } from "./key-schemas.js";
+import { type ApiKey, ApiKeyList, CreatedKey, Environment } from "./key-schemas.js";
 import type { ApiKeyService } from "./api-keys.js";
 
 const CreateKeyBody = Type.Object(
@@ -19,7 +20,13 @@ const CreateKeyBody = Type.Object(
 
 const KeyIdParams = Type.Object({ id: Type.String() });
 
-export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
+export interface KeyRouteOptions {
+  readonly apiKeys: ApiKeyService;
+  /** The key list, answered at once when remembered (see remembered-reads.ts). */
+  readonly keyLists: { list(context: RequestContext): MaybePromise<ApiKey[]> };
+}
+
+export const keyRoutes: FastifyPluginAsyncTypebox<KeyRouteOptions> = async (app, { apiKeys, keyLists }) => {
   app.get(
     "/v1/keys",
     {
@@ -32,7 +39,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
       },
     },
     (request, reply) =>
-      whenReady(apiKeys.list(callerOf(request).workspaceId, request.writeStamp), (keys) => {
+      whenReady(keyLists.list(contextOf(request)), (keys) => {
         sendJsonAnswer(reply, { data: keys }, keys);
       }),
   );

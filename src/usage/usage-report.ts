@@ -1,11 +1,10 @@
 // The usage object: credits, cycle, plan and all-time job figures, read from counters, never from scans.
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../domain/plans.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { WorkspaceService } from "../workspaces/workspaces.js";
 import type { Usage } from "./usage-schemas.js";
 
@@ -19,13 +18,10 @@ export class UsageService {
     { day: string; credits: number }
   >;
 
-  private readonly answers: StampedCache<Usage>;
-
   constructor(
     private readonly store: Store,
     private readonly workspaces: WorkspaceService,
   ) {
-    this.answers = new StampedCache(store, 1000);
     this.failureCounts = prepareQuery(store.db, 1, (db, workspaceId) =>
       db.selectFrom("failure_counts").select(["code", "count"]).where("workspace_id", "=", workspaceId),
     );
@@ -38,13 +34,14 @@ export class UsageService {
     );
   }
 
-  /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
-  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): MaybePromise<Usage> {
-    const day = Math.floor(now / dayMs);
-    return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), { now, stamp });
+  /** The workspace's usage at `now`. */
+  async get(context: WorkspaceScope, now = Date.now()): Promise<Usage> {
+    return (await this.report(context, now)).value;
   }
 
-  private async computeAt(workspaceId: string, now: number): Promise<{ value: Usage; until: number }> {
+  /** The usage at `now`, and until when it holds if nothing is written (it names the day and the cycle). */
+  async report(context: WorkspaceScope, now: number): Promise<{ value: Usage; until: number }> {
+    const { workspaceId } = context;
     const workspace = await this.workspaces.current(workspaceId, now);
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
@@ -87,6 +84,6 @@ export class UsageService {
       .set({ hard_cap: hardCap })
       .where("id", "=", workspaceId)
       .execute();
-    return this.get(workspaceId);
+    return this.get({ workspaceId });
   }
 }

@@ -1,11 +1,13 @@
 // `/v1/usage`: credits, cycle, plan and job figures; PATCH sets the `hard_cap` ceiling.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { whenReady } from "../concurrency/maybe-promise.js";
-import { callerOf } from "../access/access-control.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorResponses } from "../http/common-schemas.js";
 import { Usage } from "./usage-schemas.js";
+
 import type { UsageService } from "./usage-report.js";
 
 const maxHardCap = 1_000_000_000_000;
@@ -19,7 +21,16 @@ const UsagePatch = Type.Object(
   { additionalProperties: false },
 );
 
-export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = async (app, { usage }) => {
+export interface UsageRouteOptions {
+  /** The usage object, answered at once when remembered (see remembered-reads.ts). */
+  readonly usage: { get(context: RequestContext, now?: number): MaybePromise<Usage> };
+  readonly usageReport: UsageService;
+}
+
+export const usageRoutes: FastifyPluginAsyncTypebox<UsageRouteOptions> = async (
+  app,
+  { usage, usageReport },
+) => {
   app.get(
     "/v1/usage",
     {
@@ -30,7 +41,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
       },
     },
     (request, reply) =>
-      whenReady(usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp), (answer) => {
+      whenReady(usage.get(contextOf(request), Date.now()), (answer) => {
         sendJsonAnswer(reply, answer);
       }),
   );
@@ -47,6 +58,6 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         response: { 200: Usage, ...errorResponses },
       },
     },
-    async (request) => usage.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),
+    async (request) => usageReport.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),
   );
 };
