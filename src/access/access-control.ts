@@ -4,14 +4,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../http/api-errors.js";
 import { type Authenticator, type Caller, presentedKey } from "./authentication.js";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+import type { RequestContext } from "../http/request-context.js";
 import type { WriteStamp } from "../store/database.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The authenticated caller, or null when no usable key came with the request. */
     caller: Caller | null;
-    /** The store's write stamp as of this request's arrival (SQLite), shared by its lookups. */
-    writeStamp: WriteStamp | undefined;
+    /** The caller's workspace, plan and read stamp, for the routes that need a key (see `contextOf`). */
+    requestContext: RequestContext | null;
   }
   interface FastifyContextConfig {
     /** Served without a key (still rate limited, per client address). */
@@ -20,13 +21,14 @@ declare module "fastify" {
 }
 
 /** The request fields the access check sets, as every request starts (see `buildHttpServer`). */
-export const accessRequestFields = { caller: null, writeStamp: undefined } as const;
+export const accessRequestFields = { caller: null, requestContext: null } as const;
 
 export interface AccessControlOptions {
   readonly authenticator: Authenticator;
   readonly rateLimiter: RateLimiter;
   readonly anonymousRequestsPerMinute: number;
-  writeStampForRequest(): WriteStamp | undefined;
+  /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
+  readStampForRequest(): WriteStamp | undefined;
 }
 
 /**
@@ -41,8 +43,12 @@ export function accessControl(options: AccessControlOptions) {
     reply: FastifyReply,
     key: string | undefined,
     caller: Caller | null,
+    readStamp: WriteStamp | undefined,
   ) {
     request.caller = caller;
+    if (caller !== null) {
+      request.requestContext = { workspaceId: caller.workspaceId, plan: caller.plan, readStamp };
+    }
     // A request without a usable key counts against its client address, so keys cannot be guessed at speed.
     const decision = caller
       ? options.rateLimiter.hit(`ws:${caller.workspaceId}`, caller.plan.requestsPerMinute)
@@ -82,11 +88,12 @@ export function accessControl(options: AccessControlOptions) {
 
   return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const key = presentedKey(request.headers);
-    request.writeStamp = options.writeStampForRequest();
-    const caller =
-      key === undefined ? null : options.authenticator.identify(key, Date.now(), request.writeStamp);
-    if (caller instanceof Promise) return caller.then((known) => admit(request, reply, key, known));
-    return admit(request, reply, key, caller);
+    const readStamp = options.readStampForRequest();
+    const caller = key === undefined ? null : options.authenticator.identify(key, Date.now(), readStamp);
+    if (caller instanceof Promise) {
+      return caller.then((known) => admit(request, reply, key, known, readStamp));
+    }
+    return admit(request, reply, key, caller, readStamp);
   };
 }
 
@@ -94,4 +101,10 @@ export function accessControl(options: AccessControlOptions) {
 export function callerOf(request: FastifyRequest): Caller {
   if (request.caller === null) throw new ApiError("unauthorized", "This endpoint needs an API key.");
   return request.caller;
+}
+
+/** The context of a route that requires a key: the caller's workspace and plan, and the read stamp. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (request.requestContext === null) throw new ApiError("unauthorized", "This endpoint needs an API key.");
+  return request.requestContext;
 }

@@ -35,12 +35,13 @@ export async function buildHttpApi(
     }),
     requestFields: accessRequestFields,
     registerRoutes: async (app) => {
-      await app.register(keyRoutes, { apiKeys: services.apiKeys });
+      await app.register(keyRoutes, { apiKeys: services.apiKeys, keyLists: services.keyLists });
       await app.register(schemaRoutes, { schemas: services.schemas });
-      await app.register(usageRoutes, { usage: services.usage });
+      await app.register(usageRoutes, { usage: services.usage, usageReport: services.usageReport });
       await app.register(webhookRoutes, { webhooks: services.webhooks });
       await app.register(jobRoutes, {
         submission: services.jobSubmission,
+        pages: services.jobPages,
         reads: services.jobReads,
         onSubmitted,
       });

@@ -1,5 +1,6 @@
-// The services of the composition root, built once over one store and one plan table.
-import { JobReads } from "../jobs/job-reads.js";
+// The services, built once over one store and one plan table, the hot reads wrapped in remembered-reads.ts.
+import { JobPages } from "../jobs/job-list.js";
+import { JobReads } from "../jobs/job-read.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Store, WriteStamp } from "../store/database.js";
@@ -10,35 +11,50 @@ import { RateLimiter } from "../access/rate-limiter.js";
 import { SchemaService } from "../schemas/saved-schemas.js";
 import { UsageService } from "../usage/usage-report.js";
 import { WorkspaceService } from "../workspaces/workspaces.js";
+import {
+  RememberedJobPages,
+  RememberedJobReads,
+  RememberedKeyLists,
+  RememberedUsage,
+} from "./remembered-reads.js";
 
 export interface Services {
   readonly authenticator: Authenticator;
   readonly rateLimiter: RateLimiter;
   readonly workspaces: WorkspaceService;
   readonly apiKeys: ApiKeyService;
+  readonly keyLists: RememberedKeyLists;
   readonly schemas: SchemaService;
-  readonly usage: UsageService;
+  readonly usage: RememberedUsage;
+  /** The usage report itself, computed on every call (the PATCH answers with it). */
+  readonly usageReport: UsageService;
   readonly jobSubmission: JobSubmission;
-  readonly jobReads: JobReads;
+  readonly jobPages: RememberedJobPages;
+  readonly jobReads: RememberedJobReads;
   readonly webhooks: WebhookEndpoints;
-  /** The write stamp one request's lookups share (SQLite), read as the request arrives. */
-  writeStampForRequest(): WriteStamp | undefined;
+  /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
+  readStampForRequest(): WriteStamp | undefined;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
 export function createServices(store: Store, plans: PlanTable, extractionAvailable = false): Services {
   const workspaces = new WorkspaceService(store, plans);
   const schemas = new SchemaService(store);
+  const apiKeys = new ApiKeyService(store);
+  const usage = new UsageService(store, workspaces);
   return {
     authenticator: new Authenticator(store, plans),
     rateLimiter: new RateLimiter(store),
     workspaces,
-    apiKeys: new ApiKeyService(store),
+    apiKeys,
+    keyLists: new RememberedKeyLists(store, apiKeys),
     schemas,
-    usage: new UsageService(store, workspaces),
+    usage: new RememberedUsage(store, usage),
+    usageReport: usage,
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
-    jobReads: new JobReads(store),
+    jobPages: new RememberedJobPages(store, new JobPages(store)),
+    jobReads: new RememberedJobReads(store, new JobReads(store)),
     webhooks: new WebhookEndpoints(store),
-    writeStampForRequest: () => store.writeStampFromNow?.(),
+    readStampForRequest: () => store.writeStampFromNow?.(),
   };
 }

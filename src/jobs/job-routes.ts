@@ -2,33 +2,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { whenReady } from "../concurrency/maybe-promise.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { SchemaDefinition } from "../domain/schema-definition.js";
-import { callerOf } from "../access/access-control.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import {
-  errorResponses,
-  Page,
-  pageParameters,
-  NullableTimestamp,
-  Timestamp,
-} from "../http/common-schemas.js";
-import type { JobReadOutcome, JobReads } from "./job-reads.js";
+import { errorResponses, pageParameters } from "../http/common-schemas.js";
+import { JobCreated, JobPage, JobRead } from "./job-schemas.js";
+import { restoreHandoverUnlessDelivered } from "./handover.js";
+import type { ListQuery as JobListQuery } from "./job-list.js";
+import type { JobReadOutcome } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
-
-const Counts = Type.Object({
-  queued: Type.Integer({ minimum: 0 }),
-  processing: Type.Integer({ minimum: 0 }),
-  done: Type.Integer({ minimum: 0 }),
-  failed: Type.Integer({ minimum: 0 }),
-});
-
-const JobStatus = Type.Union([
-  Type.Literal("processing"),
-  Type.Literal("done"),
-  Type.Literal("failed"),
-  Type.Literal("partial"),
-]);
 
 const SubmitBody = Type.Object(
   {
@@ -68,29 +52,6 @@ const SubmitHeaders = Type.Object({
   ),
 });
 
-const JobCreated = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
-  counts: Counts,
-  created_at: Timestamp,
-});
-
-const JobListItem = Type.Object({
-  job_id: Type.String(),
-  status: JobStatus,
-  schema: Type.String(),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  created_at: Timestamp,
-  completed_at: NullableTimestamp,
-  results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
-    description: "null while running; an empty list once settled. The list never carries rows.",
-  }),
-});
-
 const ListQuery = Type.Object(
   {
     status: Type.Optional(
@@ -112,70 +73,17 @@ const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
-
-const DoneVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("done"),
-  rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
-    description: "The rows, in the one read that hands them over; null in every other read.",
-  }),
-  usage: Type.Object({
-    credits_charged: Type.Integer(),
-    row_count: Type.Integer(),
-    duration_seconds: Type.Integer(),
-    chunk_count: Type.Integer(),
-  }),
-});
-
-const FailedVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("failed"),
-  rows: Type.Null(),
-  error: Type.Object({ code: Type.String(), message: Type.String(), retryable: Type.Boolean() }),
-  credits_charged: Type.Literal(0),
-});
-
-const RunningJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  counts: Counts,
-  results: Type.Null(),
-});
-
-const SettledJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  results: Type.Array(Type.Union([DoneVideo, FailedVideo])),
-});
-
 /** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
 function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
-  const restore = outcome.restoreHandover;
-  if (restore) {
-    // The rows count as handed over only once this response has been written out whole. When the
-    // client goes away mid-body, Node still ends the response as finished (it calls back the
-    // pending write as the socket is destroyed), so the socket's error is what tells the two apart.
-    const socket = reply.raw.socket;
-    reply.raw.once("close", () => {
-      const delivered =
-        reply.raw.writableFinished && reply.raw.statusCode === 200 && !(socket?.errored ?? false);
-      if (delivered) return;
-      restore().catch((error: unknown) =>
-        request.log.error({ err: error }, "could not restore an undelivered handover"),
-      );
-    });
-  }
+  if (outcome.restoreHandover) restoreHandoverUnlessDelivered(request, reply, outcome.restoreHandover);
   sendJsonAnswer(reply, outcome.body);
 }
 
 export interface JobRouteOptions {
   readonly submission: JobSubmission;
-  readonly reads: JobReads;
+  /** The list and the read, answered at once when remembered (see remembered-reads.ts). */
+  readonly pages: { list(context: RequestContext, query: JobListQuery): MaybePromise<JobPage> };
+  readonly reads: { read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> };
   /** Called after a job is stored, so a worker in this process can start at once. */
   readonly onSubmitted: () => void;
 }
@@ -215,18 +123,15 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         tags: ["Jobs"],
         querystring: ListQuery,
         response: {
-          200: Page(JobListItem),
+          200: JobPage,
           ...errorResponses,
         },
       },
     },
     (request, reply) =>
-      whenReady(
-        options.reads.list(callerOf(request).workspaceId, request.query, request.writeStamp),
-        (page) => {
-          sendJsonAnswer(reply, page);
-        },
-      ),
+      whenReady(options.pages.list(contextOf(request), request.query), (page) => {
+        sendJsonAnswer(reply, page);
+      }),
   );
 
   app.get(
@@ -238,13 +143,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
           "While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.",
         tags: ["Jobs"],
         params: Type.Object({ job_id: Type.String() }),
-        response: { 200: Type.Union([RunningJob, SettledJob]), ...errorResponses },
+        response: { 200: JobRead, ...errorResponses },
       },
     },
     (request, reply) =>
-      whenReady(
-        options.reads.read(callerOf(request).workspaceId, request.params.job_id, request.writeStamp),
-        (outcome) => sendJobRead(request, reply, outcome),
+      whenReady(options.reads.read(contextOf(request), request.params.job_id), (outcome) =>
+        sendJobRead(request, reply, outcome),
       ),
   );
 };

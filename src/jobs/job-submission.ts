@@ -13,7 +13,7 @@ import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
 import { insertJob, recordAdmission, recordIdempotency } from "./submission-statements.js";
-import type { CountsView } from "./views.js";
+import type { JobCreated } from "./job-schemas.js";
 
 export interface SubmissionInput {
   videos: string[];
@@ -21,15 +21,6 @@ export interface SubmissionInput {
   schema_id?: string;
   schema_version?: number;
   language?: string;
-}
-
-export interface JobCreated {
-  job_id: string;
-  status: "processing";
-  videos: number;
-  schema: string;
-  counts: CountsView;
-  created_at: string;
 }
 
 export interface SubmissionOutcome {

@@ -1,54 +1,8 @@
-// How jobs and their videos look in API responses.
+// How jobs and their videos are turned from rows into API responses (shaped by job-schemas.ts).
 import { formatTimestamp } from "../domain/timestamps.js";
 import type { Row } from "../extraction/extractor.js";
-import type { JobRow, JobStatus, VideoRow } from "../store/tables.js";
-
-export interface CountsView {
-  queued: number;
-  processing: number;
-  done: number;
-  failed: number;
-}
-
-export interface JobListItem {
-  job_id: string;
-  status: JobStatus;
-  schema: string;
-  videos: number;
-  credits_charged: number;
-  counts: CountsView;
-  created_at: string;
-  completed_at: string | null;
-  results: [] | null;
-}
-
-export type VideoResult =
-  | {
-      video_id: string;
-      status: "done";
-      rows: { results: Row[] } | null;
-      usage: { credits_charged: number; row_count: number; duration_seconds: number; chunk_count: number };
-    }
-  | {
-      video_id: string;
-      status: "failed";
-      rows: null;
-      error: { code: string; message: string; retryable: boolean };
-      credits_charged: 0;
-    };
-
-export type JobRead =
-  | { job_id: string; status: "processing"; videos: number; counts: CountsView; results: null }
-  | {
-      job_id: string;
-      status: SettledStatus;
-      videos: number;
-      credits_charged: number;
-      counts: CountsView;
-      results: VideoResult[];
-    };
-
-export type SettledStatus = Exclude<JobStatus, "processing">;
+import type { JobRow, VideoRow } from "../store/tables.js";
+import type { Counts, JobListItem, VideoResult } from "./job-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
 export const jobViewColumns = [
@@ -83,7 +37,7 @@ export type VideoViewRow = Pick<VideoRow, (typeof videoViewColumns)[number]> &
 
 export function countsOf(
   job: Pick<JobRow, "queued_count" | "processing_count" | "done_count" | "failed_count">,
-): CountsView {
+): Counts {
   return {
     queued: job.queued_count,
     processing: job.processing_count,

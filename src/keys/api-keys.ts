@@ -1,37 +1,21 @@
 // API keys of a workspace: listing, creating within the plan's allowance, revoking.
 import type { Kysely, Transaction } from "kysely";
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { generateApiKey, hashApiKey, type KeyEnvironment, maskApiKey } from "../domain/api-key-material.js";
 import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Plan } from "../domain/plans.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { ApiKeyRow, Database } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
-
-export interface ApiKeyView {
-  id: string;
-  label: string;
-  masked_key: string;
-  environment: KeyEnvironment;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  created_at: string;
-}
+import type { ApiKey, CreatedKey } from "./key-schemas.js";
 
 export interface NewKeyInput {
   label?: string;
   note?: string;
   environment?: KeyEnvironment;
-}
-
-export interface CreatedKey {
-  id: string;
-  key: string;
-  label: string;
 }
 
 const viewColumns = [
@@ -44,7 +28,7 @@ const viewColumns = [
   "created_at",
 ] as const;
 
-function view(row: Pick<ApiKeyRow, (typeof viewColumns)[number]>): ApiKeyView {
+function view(row: Pick<ApiKeyRow, (typeof viewColumns)[number]>): ApiKey {
   return {
     id: row.id,
     label: row.label,
@@ -91,11 +75,7 @@ export class ApiKeyService {
     Pick<ApiKeyRow, (typeof viewColumns)[number]>
   >;
 
-  /** Lists, until the next write to the store (on SQLite; see StampedCache). */
-  private readonly lists: StampedCache<ApiKeyView[]>;
-
   constructor(private readonly store: Store) {
-    this.lists = new StampedCache(store, 1000);
     this.keysOfWorkspace = prepareQuery(store.db, 1, (db, workspaceId) =>
       db
         .selectFrom("api_keys")
@@ -106,12 +86,8 @@ export class ApiKeyService {
   }
 
   /** Every key of the workspace, revoked ones included, newest first. */
-  list(workspaceId: string, stamp?: WriteStamp): MaybePromise<ApiKeyView[]> {
-    return this.lists.get(
-      workspaceId,
-      async () => ({ value: (await this.keysOfWorkspace.rows(this.store.db, workspaceId)).map(view) }),
-      { stamp },
-    );
+  async list(context: WorkspaceScope): Promise<ApiKey[]> {
+    return (await this.keysOfWorkspace.rows(this.store.db, context.workspaceId)).map(view);
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

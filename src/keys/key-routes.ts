@@ -1,25 +1,13 @@
 // `/v1/keys`: list, create and revoke the workspace's API keys.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { whenReady } from "../concurrency/maybe-promise.js";
-import { callerOf } from "../access/access-control.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses, NullableTimestamp, Timestamp } from "../http/common-schemas.js";
+import { errorResponses } from "../http/common-schemas.js";
+import { type ApiKey, ApiKeyList, CreatedKey, Environment } from "./key-schemas.js";
 import type { ApiKeyService } from "./api-keys.js";
-
-const Environment = Type.Union([Type.Literal("live"), Type.Literal("test")], {
-  "x-error-message": 'must be "live" or "test".',
-});
-
-const ApiKey = Type.Object({
-  id: Type.String(),
-  label: Type.String(),
-  masked_key: Type.String({ examples: ["vr_live_****a1b2"] }),
-  environment: Environment,
-  last_used_at: NullableTimestamp,
-  revoked_at: NullableTimestamp,
-  created_at: Timestamp,
-});
 
 const CreateKeyBody = Type.Object(
   {
@@ -32,7 +20,13 @@ const CreateKeyBody = Type.Object(
 
 const KeyIdParams = Type.Object({ id: Type.String() });
 
-export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
+export interface KeyRouteOptions {
+  readonly apiKeys: ApiKeyService;
+  /** The key list, answered at once when remembered (see remembered-reads.ts). */
+  readonly keyLists: { list(context: RequestContext): MaybePromise<ApiKey[]> };
+}
+
+export const keyRoutes: FastifyPluginAsyncTypebox<KeyRouteOptions> = async (app, { apiKeys, keyLists }) => {
   app.get(
     "/v1/keys",
     {
@@ -41,11 +35,11 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         description:
           "Every key of the workspace, revoked ones included, newest first. Full keys are never listed.",
         tags: ["API keys"],
-        response: { 200: Type.Object({ data: Type.Array(ApiKey) }), ...errorResponses },
+        response: { 200: ApiKeyList, ...errorResponses },
       },
     },
     (request, reply) =>
-      whenReady(apiKeys.list(callerOf(request).workspaceId, request.writeStamp), (keys) => {
+      whenReady(keyLists.list(contextOf(request)), (keys) => {
         sendJsonAnswer(reply, { data: keys }, keys);
       }),
   );
@@ -60,7 +54,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeyService }> = 
         tags: ["API keys"],
         body: CreateKeyBody,
         response: {
-          201: Type.Object({ id: Type.String(), key: Type.String(), label: Type.String() }),
+          201: CreatedKey,
           ...errorResponses,
         },
       },

@@ -1,23 +1,13 @@
 // The usage object: credits, cycle, plan and all-time job figures, read from counters, never from scans.
-import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { setHardCap } from "../credits/hard-cap.js";
 import { cycleContaining } from "../domain/billing-cycle.js";
 import { formatTimestamp, lastUtcDays } from "../domain/timestamps.js";
 import type { Plan } from "../domain/plans.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import { StampedCache } from "../store/stamped-cache.js";
 import type { WorkspaceService } from "../workspaces/workspaces.js";
-
-export interface UsageView {
-  credits: { balance: number; used_this_cycle: number; cycle_allowance: number; hard_cap: number | null };
-  cycle: { started_at: string; ends_at: string };
-  plan: { id: string; name: string; requests_per_minute: number };
-  jobs: { queued: number; processing: number; done: number; failed: number; total: number };
-  videos_processed: number;
-  failures_by_code: Record<string, number>;
-  daily: { date: string; credits: number }[];
-}
+import type { Usage } from "./usage-schemas.js";
 
 const dailyDays = 14;
 const dayMs = 86_400_000;
@@ -29,13 +19,10 @@ export class UsageService {
     { day: string; credits: number }
   >;
 
-  private readonly answers: StampedCache<UsageView>;
-
   constructor(
     private readonly store: Store,
     private readonly workspaces: WorkspaceService,
   ) {
-    this.answers = new StampedCache(store, 1000);
     this.failureCounts = prepareQuery(store.db, 1, (db, workspaceId) =>
       db.selectFrom("failure_counts").select(["code", "count"]).where("workspace_id", "=", workspaceId),
     );
@@ -48,13 +35,14 @@ export class UsageService {
     );
   }
 
-  /** The workspace's usage now; remembered until the next write to the store, or the next day or cycle. */
-  get(workspaceId: string, now = Date.now(), stamp?: WriteStamp): MaybePromise<UsageView> {
-    const day = Math.floor(now / dayMs);
-    return this.answers.get(`${workspaceId}:${day}`, () => this.computeAt(workspaceId, now), { now, stamp });
+  /** The workspace's usage at `now`. */
+  async get(context: WorkspaceScope, now = Date.now()): Promise<Usage> {
+    return (await this.report(context, now)).value;
   }
 
-  private async computeAt(workspaceId: string, now: number): Promise<{ value: UsageView; until: number }> {
+  /** The usage at `now`, and until when it holds if nothing is written (it names the day and the cycle). */
+  async report(context: WorkspaceScope, now: number): Promise<{ value: Usage; until: number }> {
+    const { workspaceId } = context;
     const workspace = await this.workspaces.current(workspaceId, now);
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
@@ -72,7 +60,7 @@ export class UsageService {
       done: workspace.jobs_done,
       failed: workspace.jobs_failed,
     };
-    const usage: UsageView = {
+    const usage: Usage = {
       credits: {
         balance: workspace.balance,
         used_this_cycle: workspace.used_this_cycle,
@@ -91,8 +79,8 @@ export class UsageService {
   }
 
   /** Sets or clears the ceiling on credits used in a cycle, and answers with the usage object. */
-  async setHardCap(workspaceId: string, hardCap: number | null): Promise<UsageView> {
+  async setHardCap(workspaceId: string, hardCap: number | null): Promise<Usage> {
     await setHardCap(this.store.db, workspaceId, hardCap);
-    return this.get(workspaceId);
+    return this.get({ workspaceId });
   }
 }

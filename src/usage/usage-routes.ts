@@ -1,34 +1,14 @@
 // `/v1/usage`: credits, cycle, plan and job figures; PATCH sets the `hard_cap` ceiling.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { whenReady } from "../concurrency/maybe-promise.js";
-import { callerOf } from "../access/access-control.js";
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
+import { callerOf, contextOf } from "../access/access-control.js";
+import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses, Timestamp } from "../http/common-schemas.js";
+import { errorResponses } from "../http/common-schemas.js";
+import { Usage } from "./usage-schemas.js";
+
 import type { UsageService } from "./usage-report.js";
-
-const Count = Type.Integer({ minimum: 0 });
-
-const Usage = Type.Object({
-  credits: Type.Object({
-    balance: Count,
-    used_this_cycle: Count,
-    cycle_allowance: Count,
-    hard_cap: Type.Union([Count, Type.Null()], {
-      description: "Ceiling on credits used in a cycle, or null.",
-    }),
-  }),
-  cycle: Type.Object({ started_at: Timestamp, ends_at: Timestamp }),
-  plan: Type.Object({ id: Type.String(), name: Type.String(), requests_per_minute: Count }),
-  jobs: Type.Object({ queued: Count, processing: Count, done: Count, failed: Count, total: Count }),
-  videos_processed: Count,
-  failures_by_code: Type.Record(Type.String(), Count, {
-    description: "Failed videos counted by error code.",
-  }),
-  daily: Type.Array(Type.Object({ date: Type.String({ examples: ["2026-11-22"] }), credits: Count }), {
-    description: "The last 14 UTC days, oldest first, ending today.",
-  }),
-});
 
 const maxHardCap = 1_000_000_000_000;
 
@@ -41,7 +21,16 @@ const UsagePatch = Type.Object(
   { additionalProperties: false },
 );
 
-export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = async (app, { usage }) => {
+export interface UsageRouteOptions {
+  /** The usage object, answered at once when remembered (see remembered-reads.ts). */
+  readonly usage: { get(context: RequestContext, now?: number): MaybePromise<Usage> };
+  readonly usageReport: UsageService;
+}
+
+export const usageRoutes: FastifyPluginAsyncTypebox<UsageRouteOptions> = async (
+  app,
+  { usage, usageReport },
+) => {
   app.get(
     "/v1/usage",
     {
@@ -52,7 +41,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
       },
     },
     (request, reply) =>
-      whenReady(usage.get(callerOf(request).workspaceId, Date.now(), request.writeStamp), (answer) => {
+      whenReady(usage.get(contextOf(request), Date.now()), (answer) => {
         sendJsonAnswer(reply, answer);
       }),
   );
@@ -69,6 +58,6 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         response: { 200: Usage, ...errorResponses },
       },
     },
-    async (request) => usage.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),
+    async (request) => usageReport.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),
   );
 };

@@ -8,28 +8,9 @@ import type { Store } from "../store/database.js";
 import type { WebhookEventType } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 import { generateSigningSecret } from "./signing.js";
+import type { Attempt, AttemptPage, CreatedEndpoint, Endpoint, ResentDelivery } from "./webhook-schemas.js";
 
 export const allEventTypes: WebhookEventType[] = ["job.completed", "job.failed", "batch.completed"];
-
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  disabled: boolean;
-  created_at: string;
-}
-
-export interface AttemptView {
-  id: string;
-  delivery_id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  created_at: string;
-}
 
 function notFound(id: string): ApiError {
   return new ApiError("webhook_not_found", `No webhook endpoint ${id} in this workspace.`, "id");
@@ -58,7 +39,7 @@ export function checkWebhookUrl(url: string): void {
 export class WebhookEndpoints {
   constructor(private readonly store: Store) {}
 
-  async list(workspaceId: string): Promise<WebhookEndpointView[]> {
+  async list(workspaceId: string): Promise<Endpoint[]> {
     const rows = await this.store.db
       .selectFrom("webhook_endpoints")
       .select(["id", "url", "events", "disabled", "created_at"])
@@ -78,7 +59,7 @@ export class WebhookEndpoints {
     workspaceId: string,
     plan: Plan,
     input: { url: string; events?: WebhookEventType[] },
-  ): Promise<{ id: string; url: string; secret: string }> {
+  ): Promise<CreatedEndpoint> {
     checkWebhookUrl(input.url);
     if (plan.webhookEndpoints === 0) {
       throw new ApiError("plan_limit", `The ${plan.name} plan has no webhooks; change plans to use them.`);
@@ -130,11 +111,7 @@ export class WebhookEndpoints {
   }
 
   /** Pauses (`true`) or re-enables (`false`) an endpoint; waiting deliveries resume on re-enabling. */
-  async setDisabled(
-    workspaceId: string,
-    endpointId: string,
-    disabled: boolean,
-  ): Promise<WebhookEndpointView> {
+  async setDisabled(workspaceId: string, endpointId: string, disabled: boolean): Promise<Endpoint> {
     const updated = await this.store.db
       .updateTable("webhook_endpoints")
       .set({ disabled: disabled ? 1 : 0 })
@@ -148,7 +125,11 @@ export class WebhookEndpoints {
   }
 
   /** Attempts made to the endpoint, newest first, paged. */
-  async attempts(workspaceId: string, endpointId: string, page: { limit: number; offset: number }) {
+  async attempts(
+    workspaceId: string,
+    endpointId: string,
+    page: { limit: number; offset: number },
+  ): Promise<AttemptPage> {
     await this.requireEndpoint(workspaceId, endpointId);
     const rows = await this.store.db
       .selectFrom("webhook_attempts")
@@ -163,7 +144,7 @@ export class WebhookEndpoints {
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .where("endpoint_id", "=", endpointId)
       .executeTakeFirstOrThrow();
-    const data: AttemptView[] = rows.map((row) => ({
+    const data: Attempt[] = rows.map((row) => ({
       id: row.id,
       delivery_id: row.delivery_id,
       event_id: row.event_id,
@@ -190,7 +171,7 @@ export class WebhookEndpoints {
    * Queues the delivery's event for the endpoint again, as a new delivery with attempts from 1. The
    * delivery is named by its `dlv_` id or by the `att_` id of one of its attempts, as listed.
    */
-  async resend(workspaceId: string, endpointId: string, deliveryId: string) {
+  async resend(workspaceId: string, endpointId: string, deliveryId: string): Promise<ResentDelivery> {
     await this.requireEndpoint(workspaceId, endpointId);
     const earlier = deliveryId.startsWith("att_")
       ? await this.store.db

@@ -2,21 +2,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { callerOf } from "../access/access-control.js";
-import { errorResponses, Page, pageParameters, Timestamp } from "../http/common-schemas.js";
+import { errorResponses, pageParameters } from "../http/common-schemas.js";
+import {
+  AttemptPage,
+  CreatedEndpoint,
+  Endpoint,
+  EndpointList,
+  EventType,
+  ResentDelivery,
+} from "./webhook-schemas.js";
 import type { WebhookEndpoints } from "./webhook-endpoints.js";
-
-const EventType = Type.Union(
-  [Type.Literal("job.completed"), Type.Literal("job.failed"), Type.Literal("batch.completed")],
-  { "x-error-message": 'must be "job.completed", "job.failed" or "batch.completed".' },
-);
-
-const Endpoint = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  events: Type.Array(EventType),
-  disabled: Type.Boolean(),
-  created_at: Timestamp,
-});
 
 const CreateBody = Type.Object(
   {
@@ -39,18 +34,6 @@ const PatchBody = Type.Object(
 
 const EndpointParams = Type.Object({ id: Type.String() });
 
-const Attempt = Type.Object({
-  id: Type.String({ description: "This attempt's id." }),
-  delivery_id: Type.String({ description: "The delivery (one event to this endpoint) it belongs to." }),
-  event_id: Type.String(),
-  event_type: EventType,
-  attempt: Type.Integer({ minimum: 1 }),
-  status_code: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's answer, if any." }),
-  error: Type.Union([Type.String(), Type.Null()], { description: "Why there was no answer." }),
-  duration_ms: Type.Integer({ minimum: 0 }),
-  created_at: Timestamp,
-});
-
 const PageQuery = Type.Object(
   {
     ...pageParameters,
@@ -71,7 +54,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
         summary: "List webhook endpoints",
         description: "Signing secrets are never listed.",
         tags,
-        response: { 200: Type.Object({ data: Type.Array(Endpoint) }), ...errorResponses },
+        response: { 200: EndpointList, ...errorResponses },
       },
     },
     async (request) => ({ data: await webhooks.list(callerOf(request).workspaceId) }),
@@ -87,7 +70,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
         tags,
         body: CreateBody,
         response: {
-          201: Type.Object({ id: Type.String(), url: Type.String(), secret: Type.String() }),
+          201: CreatedEndpoint,
           ...errorResponses,
         },
       },
@@ -139,7 +122,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
         params: EndpointParams,
         querystring: PageQuery,
         response: {
-          200: Page(Attempt),
+          200: AttemptPage,
           ...errorResponses,
         },
       },
@@ -157,7 +140,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
         tags,
         params: Type.Object({ id: Type.String(), delivery_id: Type.String() }),
         response: {
-          202: Type.Object({ delivery_id: Type.String(), event_id: Type.String() }),
+          202: ResentDelivery,
           ...errorResponses,
         },
       },

@@ -177,9 +177,12 @@ for (const dialect of dialects) {
       });
       await services.jobSubmission.submit(other, { videos: ["srchAb_0009"], schema });
       const found = async (workspaceId: string, search: string) =>
-        (await services.jobReads.list(workspaceId, { search, limit: 25, offset: 0 })).data.map(
-          (job) => job.job_id,
-        );
+        (
+          await services.jobPages.list(
+            { workspaceId, plan: caller.plan, readStamp: undefined },
+            { search, limit: 25, offset: 0 },
+          )
+        ).data.map((job) => job.job_id);
       const before = {
         first: await found(caller.workspaceId, "srchAb_"),
         second: await found(caller.workspaceId, "srchCd-0002"),

@@ -1,10 +1,6 @@
 // Which model the environment names, and when extraction counts as configured.
 import { describe, expect, it } from "vitest";
-import {
-  defaultModel,
-  isModelConfigured,
-  parseExtractionSettings,
-} from "../../src/model-settings.js";
+import { defaultModel, isModelConfigured, parseExtractionSettings } from "../../src/model-settings.js";
 
 describe("extraction settings", () => {
   it("are not configured without a key or a base URL", () => {

@@ -183,9 +183,12 @@ for (const dialect of dialects) {
       // only the cycle's end can tell the two answers apart.
       const [before, after] = [cycleEnd - 1, cycleEnd + 1];
       const usage = server.app.services.usage;
-      const inOldCycle = await usage.get(workspaceId, before);
-      expect(await usage.get(workspaceId, before)).toEqual(inOldCycle);
-      const inNewCycle = await usage.get(workspaceId, after);
+      const plan = server.app.config.plans.get("pro");
+      if (!plan) throw new Error("The test plans have no pro plan.");
+      const context = { workspaceId, plan, readStamp: undefined };
+      const inOldCycle = await usage.get(context, before);
+      expect(await usage.get(context, before)).toEqual(inOldCycle);
+      const inNewCycle = await usage.get(context, after);
       expect(inOldCycle.cycle.ends_at).toBe(formatTimestamp(cycleEnd));
       expect(inNewCycle.cycle.started_at).toBe(formatTimestamp(cycleEnd));
     });

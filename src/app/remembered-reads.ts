@@ -1,0 +1,108 @@
+// The remembered answers, in one seam: decorators around the hot reads (a job, a list page, usage, the
+// key list) that answer from memory while the store says nothing was written since the answer was
+// computed (see StampedCache); wired in the composition root (services.ts).
+import type { MaybePromise } from "../concurrency/maybe-promise.js";
+import type { RequestContext } from "../http/request-context.js";
+import type { JobPages, ListQuery } from "../jobs/job-list.js";
+import type { JobReadOutcome, JobReads } from "../jobs/job-read.js";
+import type { JobPage } from "../jobs/job-schemas.js";
+import type { ApiKeyService } from "../keys/api-keys.js";
+import type { ApiKey } from "../keys/key-schemas.js";
+import type { Store } from "../store/database.js";
+import { StampedCache } from "../store/stamped-cache.js";
+import type { UsageService } from "../usage/usage-report.js";
+import type { Usage } from "../usage/usage-schemas.js";
+
+// The caches are bounded so that what is remembered stays within tens of MB. Where the store offers no
+// write stamp (PostgreSQL; SQLite with VIDROWS_REMEMBER_ANSWERS=0) they remember nothing, and every
+// read computes: a PostgreSQL freshness check (say, the workspace's write version read in one
+// statement per request) would go into `RequestContext.readStamp` and these same decorators.
+
+/** Reads of jobs with more videos than this are not remembered: their answers are large. */
+const rememberedJobVideos = 200;
+
+const dayMs = 86_400_000;
+
+/**
+ * The job read, remembered, except the read that takes the rows: a settled job's first read is never
+ * remembered, so the next read answers `rows: null` (or the rows again, if they were put back).
+ */
+export class RememberedJobReads {
+  private readonly answers: StampedCache<JobReadOutcome>;
+
+  constructor(
+    store: Store,
+    private readonly reads: JobReads,
+  ) {
+    this.answers = new StampedCache(store, 256);
+  }
+
+  read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> {
+    return this.answers.get(
+      `${context.workspaceId}:${jobId}`,
+      async () => {
+        const outcome = await this.reads.read(context, jobId);
+        const small = outcome.body.videos <= rememberedJobVideos;
+        return { value: outcome, remember: small && outcome.restoreHandover === undefined };
+      },
+      { stamp: context.readStamp },
+    );
+  }
+}
+
+/** List pages, remembered. */
+export class RememberedJobPages {
+  private readonly answers: StampedCache<JobPage>;
+
+  constructor(
+    store: Store,
+    private readonly pages: JobPages,
+  ) {
+    this.answers = new StampedCache(store, 256);
+  }
+
+  list(context: RequestContext, query: ListQuery): MaybePromise<JobPage> {
+    const key = `${context.workspaceId}:${query.status}:${query.search}:${query.limit}:${query.offset}`;
+    return this.answers.get(key, async () => ({ value: await this.pages.list(context, query) }), {
+      stamp: context.readStamp,
+    });
+  }
+}
+
+/** The usage object, remembered until a write, or the end of the day or the cycle it names. */
+export class RememberedUsage {
+  private readonly answers: StampedCache<Usage>;
+
+  constructor(
+    store: Store,
+    private readonly usage: UsageService,
+  ) {
+    this.answers = new StampedCache(store, 1000);
+  }
+
+  get(context: RequestContext, now = Date.now()): MaybePromise<Usage> {
+    const day = Math.floor(now / dayMs);
+    return this.answers.get(`${context.workspaceId}:${day}`, () => this.usage.report(context, now), {
+      now,
+      stamp: context.readStamp,
+    });
+  }
+}
+
+/** The key list, remembered. */
+export class RememberedKeyLists {
+  private readonly answers: StampedCache<ApiKey[]>;
+
+  constructor(
+    store: Store,
+    private readonly apiKeys: ApiKeyService,
+  ) {
+    this.answers = new StampedCache(store, 1000);
+  }
+
+  list(context: RequestContext): MaybePromise<ApiKey[]> {
+    return this.answers.get(context.workspaceId, async () => ({ value: await this.apiKeys.list(context) }), {
+      stamp: context.readStamp,
+    });
+  }
+}

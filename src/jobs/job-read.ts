@@ -1,0 +1,80 @@
+// Reading one job: counts while it runs; once settled, its results, with the rows in exactly one read.
+import { ApiError } from "../http/api-errors.js";
+import type { WorkspaceScope } from "../http/request-context.js";
+import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import type { JobRow } from "../store/tables.js";
+import { handOverRows } from "./handover.js";
+import type { JobRead, SettledStatus } from "./job-schemas.js";
+import {
+  countsOf,
+  type JobViewRow,
+  jobViewColumns,
+  type VideoViewRow,
+  videoResult,
+  videoViewColumns,
+} from "./views.js";
+
+type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
+
+/** A read's answer, and what to do once it is known whether the response reached the client. */
+export interface JobReadOutcome {
+  body: JobRead;
+  /** Present when this read took the rows: call it if the response could not be delivered. */
+  restoreHandover?: () => Promise<void>;
+}
+
+export class JobReads {
+  private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
+  private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
+
+  constructor(private readonly store: Store) {
+    this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
+      db
+        .selectFrom("jobs")
+        .select([...jobViewColumns, "handed_over_at"])
+        .where("id", "=", jobId)
+        .where("workspace_id", "=", workspaceId),
+    );
+    this.videosOfJob = prepareQuery(store.db, 1, (db, jobId) =>
+      db.selectFrom("videos").select(videoViewColumns).where("job_id", "=", jobId).orderBy("position"),
+    );
+  }
+
+  /** A job as its owner sees it now. Exactly one read of a settled job takes the rows (see `handOverRows`). */
+  async read(context: WorkspaceScope, jobId: string): Promise<JobReadOutcome> {
+    const { workspaceId } = context;
+    const job = await this.jobById.first(this.store.db, jobId, workspaceId);
+    if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
+    if (job.status === "processing") {
+      return {
+        body: {
+          job_id: job.id,
+          status: "processing",
+          videos: job.video_count,
+          counts: countsOf(job),
+          results: null,
+        },
+      };
+    }
+    if (job.handed_over_at === null) {
+      const taken = await handOverRows(this.store, job.id);
+      if (taken) return { body: settledBody(job, taken.videos, true), restoreHandover: taken.restore };
+    }
+    const videos = await this.videosOfJob.rows(this.store.db, job.id);
+    return { body: settledBody(job, videos, false) };
+  }
+}
+
+/** A settled job's read; `withRows` for the one read that hands the rows over. */
+function settledBody(job: JobViewRow, videos: VideoViewRow[], withRows: boolean): JobRead {
+  return {
+    job_id: job.id,
+    // Only settled jobs reach here (the read answers running ones before).
+    status: job.status as SettledStatus,
+    videos: job.video_count,
+    credits_charged: job.credits_charged,
+    counts: countsOf(job),
+    results: videos.map((video) => videoResult(video, withRows)),
+  };
+}

@@ -1,0 +1,71 @@
+// The one-time handover of a job's rows over HTTP: listing never uses it up, an undelivered read gives it back.
+import { beforeAll, describe, expect, it } from "vitest";
+import { dialects, dialectTitle } from "../support/databases.js";
+import { bigRowCount, readStartAndHangUp, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
+import type { PipelineServer } from "../support/pipeline.js";
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skipReason !== null)(`the handover on ${dialectTitle(dialect)}`, () => {
+    const { server: running, videoWithCaptions, submit, settledByList } = useJobsApi(dialect.name);
+    let server: PipelineServer;
+    beforeAll(() => {
+      server = running();
+    });
+
+    describe("GET /v1/{job_id}", () => {
+      it("does not use the handover up when the settled job is listed: the first read still gets the rows", async () => {
+        const { key } = await server.workspace();
+        const job = await submit(key, { videos: [videoWithCaptions()], schema });
+        const jobId: string = job.body.job_id;
+        await settledByList(key, jobId);
+        for (const query of ["", "?status=succeeded", `?search=${jobId}`]) {
+          expect((await server.call("GET", `/v1${query}`, { key })).status).toBe(200);
+        }
+        const first = await server.call("GET", `/v1/${jobId}`, { key });
+        expect(first.body.results[0].rows).toEqual({ results: [{ product: "widget", price: 5 }] });
+        const second = await server.call("GET", `/v1/${jobId}`, { key });
+        expect(second.body.results[0].rows).toBeNull();
+      });
+
+      it("keeps the rows for the next read when the client goes away before the response is written", async () => {
+        const { key } = await server.workspace();
+        const job = await submit(key, { videos: [videoWithCaptions("BIGROWS")], schema });
+        const jobId: string = job.body.job_id;
+        const settled = await settledByList(key, jobId);
+        expect(settled.status).toBe("done");
+
+        const start = await readStartAndHangUp(server.url, `/v1/${jobId}`, key);
+        // The server did answer (so that read took the handover) before the client left.
+        expect(start).toMatch(/^HTTP\/1\.1 200 /);
+
+        // The undelivered read is undone once the server notices; until then a read finds no rows.
+        const delivered = await waitFor(
+          "the rows to be handed over again",
+          async () => {
+            const read = await server.call("GET", `/v1/${jobId}`, { key });
+            expect(read.status).toBe(200);
+            return read.body.results[0].rows === null ? undefined : read;
+          },
+          10_000,
+        );
+        const rows = delivered.body.results[0].rows.results;
+        expect(rows).toHaveLength(bigRowCount);
+        expect(rows[0].product).toBe(`item 0 ${"x".repeat(6000)}`);
+        expect(rows[bigRowCount - 1].price).toBe(bigRowCount - 1);
+        expect(delivered.body.results[0].usage.row_count).toBe(bigRowCount);
+
+        // That read was delivered: no read receives the rows again, and storage no longer holds them.
+        const later = await Promise.all(
+          Array.from({ length: 5 }, () => server.call("GET", `/v1/${jobId}`, { key })),
+        );
+        for (const read of later) expect(read.body.results[0].rows).toBeNull();
+        const stored = await server.app.store.db
+          .selectFrom("videos")
+          .select(["rows", "submitted_url"])
+          .where("job_id", "=", jobId)
+          .execute();
+        expect(stored).toEqual([{ rows: null, submitted_url: null }]);
+      });
+    });
+  });
+}
