@@ -12,7 +12,7 @@ import { openApiRoutes } from "./openapi-route.js";
 import { answerClientError } from "./client-errors.js";
 import { deferredChildLogger } from "./deferred-child-logger.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
-import { parseJsonBody } from "./json-body.js";
+import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
 import { requestIdFor } from "./request-ids.js";
 import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
@@ -66,9 +66,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
   // JSON is the only body the API reads; every other content type answers 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body.toString()));
+      done(null, parseJsonBody(jsonBodyText(body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }
