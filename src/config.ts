@@ -1,5 +1,6 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
+import { parseCaptionsSetting } from "./captions/create-caption-source.js";
 import { isModelConfigured, parseExtractionSettings } from "./extraction/extraction-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
@@ -120,12 +121,40 @@ function retrySchedule(raw: string | undefined): readonly number[] {
   return Object.freeze(parts.map(Number));
 }
 
-/** `1` or `0`; unset or empty is the default. Anything else is refused rather than guessed at. */
-function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+const switchWords = new Map([
+  ["1", true],
+  ["true", true],
+  ["yes", true],
+  ["on", true],
+  ["0", false],
+  ["false", false],
+  ["no", false],
+  ["off", false],
+]);
+
+/**
+ * An on/off setting: `1/true/yes/on` or `0/false/no/off`, in any case; unset or empty is the default.
+ * Anything else is refused rather than guessed at (`2` or `enabled` taken as off would fail silently).
+ */
+export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (raw === "1" || raw === "0") return raw === "1";
-  throw new ConfigError(`${name} must be 1 (on) or 0 (off); got "${raw}".`);
+  const value = switchWords.get(raw.toLowerCase());
+  if (value === undefined) {
+    throw new ConfigError(`${name} must be on (1, true, yes, on) or off (0, false, no, off); got "${raw}".`);
+  }
+  return value;
+}
+
+/** VIDROWS_CAPTIONS, checked here so that a bad value stops every process, not only a worker. */
+function captionsSetting(env: NodeJS.ProcessEnv): string {
+  const raw = env.VIDROWS_CAPTIONS || "youtube";
+  try {
+    parseCaptionsSetting(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,13 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
-    trustProxy: env.VIDROWS_TRUST_PROXY === "1",
+    trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
-    captions: env.VIDROWS_CAPTIONS || "youtube",
+    captions: captionsSetting(env),
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     model: modelSettings(env),
     webhooks: Object.freeze({
-      allowPrivate: env.VIDROWS_WEBHOOK_ALLOW_PRIVATE === "1",
+      allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),
       retryScheduleSeconds: retrySchedule(env.VIDROWS_WEBHOOK_RETRY_SCHEDULE),
     }),
     worker: Object.freeze({
