@@ -62,6 +62,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    timeouts: config.httpTimeouts,
     checkAccess: accessControl({
       ...services,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,

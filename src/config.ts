@@ -24,6 +24,16 @@ export interface WorkerSettings {
   readonly shutdownGraceSeconds: number;
 }
 
+/** How long a client may take, so that slow or stalled ones cannot hold the server's sockets. */
+export interface HttpTimeouts {
+  /** VIDROWS_HEADERS_TIMEOUT_SECONDS: from connecting to the end of the request's headers. */
+  readonly headersMs: number;
+  /** VIDROWS_REQUEST_TIMEOUT_SECONDS: from connecting to the end of the whole request, body included. */
+  readonly requestMs: number;
+  /** VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS: how long an idle kept-alive connection waits for its next request. */
+  readonly keepAliveMs: number;
+}
+
 export interface Config {
   readonly database: DatabaseTarget;
   readonly host: string;
@@ -33,6 +43,7 @@ export interface Config {
   readonly anonymousRequestsPerMinute: number;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  readonly httpTimeouts: HttpTimeouts;
   /**
    * VIDROWS_REMEMBER_ANSWERS (default 1): on SQLite, answers are kept in memory until the next write
    * (see README, "What the server keeps in memory"); 0 runs every request's queries.
@@ -157,6 +168,25 @@ function captionsSetting(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const headers = integerSetting(env, "VIDROWS_HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
+  const request = integerSetting(env, "VIDROWS_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600);
+  // Node refuses a headers limit past the whole request's, which includes them.
+  if (headers > request) {
+    throw new ConfigError(
+      `VIDROWS_HEADERS_TIMEOUT_SECONDS (${headers}) must not be more than VIDROWS_REQUEST_TIMEOUT_SECONDS (${request}).`,
+    );
+  }
+  // 72 s by default, as Fastify's: longer than the idle timeout of common load balancers (60 s), so
+  // that one never sends a request down a connection the server has just closed.
+  const keepAlive = integerSetting(env, "VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS", 72, 1, 3600);
+  return Object.freeze({
+    headersMs: headers * 1000,
+    requestMs: request * 1000,
+    keepAliveMs: keepAlive * 1000,
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!logLevels.includes(logLevel)) {
@@ -176,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
     trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
+    httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
     captions: captionsSetting(env),
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),

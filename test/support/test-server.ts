@@ -98,6 +98,7 @@ export async function startTestServer(
     anonymousRequestsPerMinute: 100000,
     logLevel: "silent",
     trustProxy: false,
+    httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 },
     rememberAnswers: true,
     captions: "youtube",
     youtubeProxy: undefined,

@@ -114,6 +114,37 @@ describe("loadConfig", () => {
     }
   });
 
+  it("limits slow clients by default, reads the limits in seconds, and keeps headers within the request", () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        VIDROWS_HEADERS_TIMEOUT_SECONDS: "2",
+        VIDROWS_REQUEST_TIMEOUT_SECONDS: "5",
+        VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS: "3",
+      }).httpTimeouts,
+    ).toEqual({ headersMs: 2000, requestMs: 5000, keepAliveMs: 3000 });
+    for (const name of [
+      "VIDROWS_HEADERS_TIMEOUT_SECONDS",
+      "VIDROWS_REQUEST_TIMEOUT_SECONDS",
+      "VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS",
+    ]) {
+      for (const bad of ["0", "-1", "1.5", "3601", "never"]) {
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(
+          `${name} must be an integer from 1 to 3600; got "${bad}".`,
+        );
+      }
+    }
+    expect(() =>
+      loadConfig({ VIDROWS_HEADERS_TIMEOUT_SECONDS: "40", VIDROWS_REQUEST_TIMEOUT_SECONDS: "30" }),
+    ).toThrow(
+      "VIDROWS_HEADERS_TIMEOUT_SECONDS (40) must not be more than VIDROWS_REQUEST_TIMEOUT_SECONDS (30).",
+    );
+  });
+
   it("lists every setting it reads in .env.example, with its default", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
