@@ -63,6 +63,11 @@ export interface WebhookSettings {
   readonly allowPrivate: boolean;
   /** Seconds between delivery attempts; its length is the number of retries after the first attempt. */
   readonly retryScheduleSeconds: readonly number[];
+  /**
+   * VIDROWS_WEBHOOK_LEASE_SECONDS: how long a dispatcher holds a delivery it is attempting. A delivery
+   * whose process died is sent again once this runs out; it must outlast one attempt (10 s).
+   */
+  readonly leaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: Object.freeze({
       allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),
       retryScheduleSeconds: retrySchedule(env.VIDROWS_WEBHOOK_RETRY_SCHEDULE),
+      leaseSeconds: integerSetting(env, "VIDROWS_WEBHOOK_LEASE_SECONDS", 60, 15, 86_400),
     }),
     worker: Object.freeze({
       videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),

@@ -104,7 +104,11 @@ export async function startTestServer(
     youtubeProxy: undefined,
     model: null,
     worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8, shutdownGraceSeconds: 10 },
-    webhooks: { allowPrivate: false, retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000] },
+    webhooks: {
+      allowPrivate: false,
+      retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+      leaseSeconds: 60,
+    },
     ...overrides,
   });
   // Quick polls and retries, so that tests of the pipeline take moments, not minutes.

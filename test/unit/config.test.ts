@@ -145,6 +145,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the webhook lease in seconds, at least 15 (one attempt may take 10)", () => {
+    expect(loadConfig({}).webhooks.leaseSeconds).toBe(60);
+    expect(loadConfig({ VIDROWS_WEBHOOK_LEASE_SECONDS: "15" }).webhooks.leaseSeconds).toBe(15);
+    expect(() => loadConfig({ VIDROWS_WEBHOOK_LEASE_SECONDS: "14" })).toThrow(
+      'VIDROWS_WEBHOOK_LEASE_SECONDS must be an integer from 15 to 86400; got "14".',
+    );
+  });
+
   it("lists every setting it reads in .env.example, with its default", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
