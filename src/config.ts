@@ -1,5 +1,6 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
+import { parseCaptionsSetting } from "./captions/create-caption-source.js";
 import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
@@ -23,6 +24,16 @@ export interface WorkerSettings {
   readonly shutdownGraceSeconds: number;
 }
 
+/** How long a client may take, so that slow or stalled ones cannot hold the server's sockets. */
+export interface HttpTimeouts {
+  /** VIDROWS_HEADERS_TIMEOUT_SECONDS: from connecting to the end of the request's headers. */
+  readonly headersMs: number;
+  /** VIDROWS_REQUEST_TIMEOUT_SECONDS: from connecting to the end of the whole request, body included. */
+  readonly requestMs: number;
+  /** VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS: how long an idle kept-alive connection waits for its next request. */
+  readonly keepAliveMs: number;
+}
+
 export interface Config {
   readonly database: DatabaseTarget;
   readonly host: string;
@@ -32,6 +43,7 @@ export interface Config {
   readonly anonymousRequestsPerMinute: number;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  readonly httpTimeouts: HttpTimeouts;
   /**
    * VIDROWS_REMEMBER_ANSWERS (default 1): on SQLite, answers are kept in memory until the next write
    * (see README, "What the server keeps in memory"); 0 runs every request's queries.
@@ -51,6 +63,11 @@ export interface WebhookSettings {
   readonly allowPrivate: boolean;
   /** Seconds between delivery attempts; its length is the number of retries after the first attempt. */
   readonly retryScheduleSeconds: readonly number[];
+  /**
+   * VIDROWS_WEBHOOK_LEASE_SECONDS: how long a dispatcher holds a delivery it is attempting. A delivery
+   * whose process died is sent again once this runs out; it must outlast one attempt (10 s).
+   */
+  readonly leaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,12 +137,59 @@ function retrySchedule(raw: string | undefined): readonly number[] {
   return Object.freeze(parts.map(Number));
 }
 
-/** `1` or `0`; unset or empty is the default. Anything else is refused rather than guessed at. */
-function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+const switchWords = new Map([
+  ["1", true],
+  ["true", true],
+  ["yes", true],
+  ["on", true],
+  ["0", false],
+  ["false", false],
+  ["no", false],
+  ["off", false],
+]);
+
+/**
+ * An on/off setting: `1/true/yes/on` or `0/false/no/off`, in any case; unset or empty is the default.
+ * Anything else is refused rather than guessed at (`2` or `enabled` taken as off would fail silently).
+ */
+export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (raw === "1" || raw === "0") return raw === "1";
-  throw new ConfigError(`${name} must be 1 (on) or 0 (off); got "${raw}".`);
+  const value = switchWords.get(raw.toLowerCase());
+  if (value === undefined) {
+    throw new ConfigError(`${name} must be on (1, true, yes, on) or off (0, false, no, off); got "${raw}".`);
+  }
+  return value;
+}
+
+/** VIDROWS_CAPTIONS, checked here so that a bad value stops every process, not only a worker. */
+function captionsSetting(env: NodeJS.ProcessEnv): string {
+  const raw = env.VIDROWS_CAPTIONS || "youtube";
+  try {
+    parseCaptionsSetting(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return raw;
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const headers = integerSetting(env, "VIDROWS_HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
+  const request = integerSetting(env, "VIDROWS_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600);
+  // Node refuses a headers limit past the whole request's, which includes them.
+  if (headers > request) {
+    throw new ConfigError(
+      `VIDROWS_HEADERS_TIMEOUT_SECONDS (${headers}) must not be more than VIDROWS_REQUEST_TIMEOUT_SECONDS (${request}).`,
+    );
+  }
+  // 72 s by default, as Fastify's: longer than the idle timeout of common load balancers (60 s), so
+  // that one never sends a request down a connection the server has just closed.
+  const keepAlive = integerSetting(env, "VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS", 72, 1, 3600);
+  return Object.freeze({
+    headersMs: headers * 1000,
+    requestMs: request * 1000,
+    keepAliveMs: keepAlive * 1000,
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,14 +210,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
-    trustProxy: env.VIDROWS_TRUST_PROXY === "1",
+    trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
+    httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
-    captions: env.VIDROWS_CAPTIONS || "youtube",
+    captions: captionsSetting(env),
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     model: modelSettings(env),
     webhooks: Object.freeze({
-      allowPrivate: env.VIDROWS_WEBHOOK_ALLOW_PRIVATE === "1",
+      allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),
       retryScheduleSeconds: retrySchedule(env.VIDROWS_WEBHOOK_RETRY_SCHEDULE),
+      leaseSeconds: integerSetting(env, "VIDROWS_WEBHOOK_LEASE_SECONDS", 60, 15, 86_400),
     }),
     worker: Object.freeze({
       videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),

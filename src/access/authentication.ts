@@ -1,6 +1,7 @@
 // Who is calling: an API key resolved to its workspace and plan with one indexed lookup.
 import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
+import { ApiError } from "../http/api-errors.js";
 import type { Store, WriteStamp } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { KeyHashes } from "./key-hashes.js";
@@ -116,14 +117,24 @@ export class Authenticator {
   }
 }
 
-/** The key sent as `Authorization: Bearer <key>` or `x-api-key: <key>`, if any. */
+/**
+ * The key sent as `Authorization: Bearer <key>` or `x-api-key: <key>`, if any. A request carrying
+ * both headers is refused whatever they hold: with two credentials, which one acts is a guess (a
+ * garbage bearer beside a valid `x-api-key` must not pass on the strength of the second).
+ */
 export function presentedKey(headers: Record<string, string | string[] | undefined>): string | undefined {
   const authorization = headers.authorization;
+  const apiKey = headers["x-api-key"];
+  if (authorization !== undefined && apiKey !== undefined) {
+    throw new ApiError(
+      "unauthorized",
+      "Send one API key, as `Authorization: Bearer <key>` or as `x-api-key: <key>`, not both headers.",
+    );
+  }
   if (typeof authorization === "string") {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (match) return match[1];
   }
-  const apiKey = headers["x-api-key"];
   if (typeof apiKey === "string" && apiKey.length > 0) return apiKey.trim();
   return undefined;
 }

@@ -68,6 +68,7 @@ export function buildDispatcher(
     store,
     sender: new WebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
     retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+    leaseMs: config.webhooks.leaseSeconds * 1000,
     log: log.child({ component: "webhooks" }),
     ...options.dispatcher,
   });

@@ -29,6 +29,7 @@ export async function buildHttpApi(
     log,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    timeouts: config.httpTimeouts,
     checkAccess: accessControl({
       ...services,
       anonymousRequestsPerMinute: config.anonymousRequestsPerMinute,

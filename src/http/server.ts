@@ -8,11 +8,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import type { HttpTimeouts } from "../config.js";
 import { openApiRoutes } from "./openapi-route.js";
 import { answerClientError } from "./client-errors.js";
 import { deferredChildLogger } from "./deferred-child-logger.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
-import { parseJsonBody } from "./json-body.js";
+import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
 import { requestIdFor } from "./request-ids.js";
 import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
@@ -24,6 +25,7 @@ export interface HttpServerOptions {
   readonly log: FastifyBaseLogger;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  readonly timeouts: HttpTimeouts;
   /**
    * Who is calling and whether they may go on, before any route runs: throws (or rejects with) the
    * refusal. Returns a promise only when it must wait, so most requests pass without one.
@@ -51,6 +53,16 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     genReqId: requestIdFor,
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its headers or its body slowly, or not at all, is cut off (400, then the
+    // socket closes), so that one host cannot hold the server's sockets. Fastify's defaults are 0
+    // (never). Node looks for overdue requests every `connectionsCheckingInterval` (30 s by default),
+    // so that is brought down to match short limits.
+    requestTimeout: options.timeouts.requestMs,
+    keepAliveTimeout: options.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: options.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, options.timeouts.headersMs),
+    },
     clientErrorHandler: answerClientError,
     // Malformed URLs (bad percent-encoding) get the same envelope and request id as every other bad
     // request; they fail before the onRequest hooks that would otherwise set the header.
@@ -66,9 +78,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
   // JSON is the only body the API reads; every other content type answers 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body.toString()));
+      done(null, parseJsonBody(jsonBodyText(body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }

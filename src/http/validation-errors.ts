@@ -1,6 +1,7 @@
 // Turns the validator's findings into one 400 that names the field to blame and says how to fix it.
 import type { ErrorObject } from "ajv";
 import { ApiError } from "./api-errors.js";
+import { decimalIntegerKeyword } from "./text-integers.js";
 
 /**
  * Schemas may carry `x-error-message`: a sentence for when a value fails that schema, where the
@@ -50,6 +51,16 @@ function plural(count: unknown, one: string, many = `${one}s`): string {
   return `${count} ${Number(count) === 1 ? one : many}`;
 }
 
+/** " from 1 to 100", " of at least 0", or nothing, from a finding's bounds. */
+function range(p: Record<string, unknown>): string {
+  const min = typeof p.minimum === "number" ? p.minimum : undefined;
+  const max = typeof p.maximum === "number" ? p.maximum : undefined;
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return "";
+}
+
 function describe(error: ErrorObject, part: Part): { param: string; message: string } {
   const at = paramFromPointer(error.instancePath);
   const p = error.params as Record<string, unknown>;
@@ -88,6 +99,7 @@ function describe(error: ErrorObject, part: Part): { param: string; message: str
     enum: () => `${name} must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}.`,
     const: () => `${name} must be ${JSON.stringify(p.allowedValue)}.`,
     pattern: () => `${name} has a form that is not accepted.`,
+    [decimalIntegerKeyword]: () => `${name} must be an integer${range(p)}, written in decimal digits only.`,
   };
   const message =
     messages[error.keyword]?.() ?? `${name} is not valid: ${error.message ?? "unexpected value"}.`;

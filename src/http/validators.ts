@@ -1,6 +1,7 @@
 // Request validation: the same JSON schemas that document the API decide what it accepts.
-import { Ajv, type Options } from "ajv";
+import { Ajv, type Options, type ValidateFunction } from "ajv";
 import type { FastifySchemaCompiler } from "fastify";
+import { integerFields, looseIntegerFinding } from "./text-integers.js";
 import { customMessageKeyword } from "./validation-errors.js";
 
 const common: Options = {
@@ -24,7 +25,28 @@ function makeAjv(options: Options): Ajv {
 const bodyAjv = makeAjv({ coerceTypes: false });
 const textAjv = makeAjv({ coerceTypes: "array" });
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === "body" ? bodyAjv : textAjv;
-  return ajv.compile(schema as object);
-};
+/**
+ * A query string's or a path's validator. The validator reads an integer from text as JavaScript
+ * does (`0x10`, `1e1`, ` 5`, `Infinity`), so integer fields are first held to decimal digits.
+ */
+function textValidator(schema: object): ValidateFunction {
+  const validate = textAjv.compile(schema);
+  const fields = integerFields(schema);
+  if (fields.length === 0) return validate;
+  const checked = ((data: unknown, context?: object) => {
+    const finding = looseIntegerFinding(data, fields);
+    if (finding) {
+      checked.errors = [finding];
+      return false;
+    }
+    const valid = validate(data, context as never);
+    checked.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  // Fastify passes the parent (so a root value can be replaced) to functions that carry this.
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  httpPart === "body" ? bodyAjv.compile(schema as object) : textValidator(schema as object);

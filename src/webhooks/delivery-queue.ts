@@ -1,7 +1,8 @@
 // The deliveries as a queue in the store: claiming due ones with a lease, recording each attempt.
 import { newId } from "../domain/ids.js";
+import type { Transaction } from "kysely";
 import type { Store } from "../store/database.js";
-import type { WebhookEventType } from "../store/tables.js";
+import type { Database, WebhookEventType } from "../store/tables.js";
 
 export interface ClaimedDelivery {
   readonly deliveryId: string;
@@ -15,12 +16,20 @@ export interface ClaimedDelivery {
   readonly attemptsBefore: number;
 }
 
+/** The error of an attempt whose outcome was lost (see `claimDeliveries`). */
+export const lostAttemptError =
+  "The outcome of this attempt was lost: the process making it stopped before recording it. " +
+  "The receiver may have received the event; the attempt after this one sends it again, with the same webhook-id.";
+
 /**
  * Claims due deliveries to enabled endpoints for `ownerId` until `now + leaseMs`, so that no two
- * dispatchers make the same attempt. On PostgreSQL the candidates are picked and locked by a SELECT
- * of their own (FOR UPDATE SKIP LOCKED; as a sub-select of the UPDATE, the planner could run it again
- * per row and take more than `limit`: see `pick` in pipeline/claims.ts), then updated by id; on
- * SQLite one UPDATE over a sub-select runs under the database's single write lock.
+ * dispatchers make the same attempt. The candidates are picked first (on PostgreSQL locked with FOR
+ * UPDATE SKIP LOCKED; as a sub-select of the UPDATE, the planner could run it again per row and take
+ * more than `limit`: see `pick` in pipeline/claims.ts), then updated by id, only while still claimable.
+ *
+ * A candidate whose lease ran out while held was being attempted by a process that stopped (a
+ * graceful stop hands its deliveries back with no lease): that attempt's outcome is lost, and it is
+ * recorded as such, in the same transaction, so that the receiver's second copy shows as attempt 2.
  */
 export async function claimDeliveries(
   store: Store,
@@ -32,7 +41,7 @@ export async function claimDeliveries(
   const claimed = await store.db.transaction().execute(async (trx) => {
     const due = trx
       .selectFrom("webhook_deliveries")
-      .select("id")
+      .select(["id", "lease_owner"])
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", now)
       .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
@@ -42,19 +51,24 @@ export async function claimDeliveries(
       )
       .orderBy("next_attempt_at")
       .limit(limit);
-    const picked =
-      store.dialect === "postgres"
-        ? (await due.forUpdate().skipLocked().execute()).map((row) => row.id)
-        : due;
-    if (Array.isArray(picked) && picked.length === 0) return [];
-    return trx
+    const picked = await (store.dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
+    if (picked.length === 0) return [];
+    const taken = await trx
       .updateTable("webhook_deliveries")
       .set({ lease_owner: ownerId, lease_expires_at: now + leaseMs })
-      .where("id", "in", picked)
+      .where(
+        "id",
+        "in",
+        picked.map((row) => row.id),
+      )
       .where("status", "=", "pending")
       .where((w) => w.or([w("lease_expires_at", "is", null), w("lease_expires_at", "<", now)]))
       .returning(["id", "event_id", "endpoint_id", "attempts"])
       .execute();
+    const abandoned = new Set(picked.filter((row) => row.lease_owner !== null).map((row) => row.id));
+    const lost = taken.filter((row) => abandoned.has(row.id));
+    if (lost.length > 0) await recordLostAttempts(trx, lost, now);
+    return taken.map((row) => (abandoned.has(row.id) ? { ...row, attempts: row.attempts + 1 } : row));
   });
   if (claimed.length === 0) return [];
   const events = await store.db
@@ -87,6 +101,48 @@ export async function claimDeliveries(
     });
   }
   return ready;
+}
+
+/** One attempt row per delivery whose attempt was lost, counted in its attempts. */
+async function recordLostAttempts(
+  trx: Transaction<Database>,
+  lost: readonly { id: string; event_id: string; endpoint_id: string; attempts: number }[],
+  now: number,
+): Promise<void> {
+  const events = await trx
+    .selectFrom("webhook_events")
+    .select(["id", "type"])
+    .where("id", "in", [...new Set(lost.map((d) => d.event_id))])
+    .execute();
+  const typeOf = new Map(events.map((e) => [e.id, e.type]));
+  const rows = lost.flatMap((d) => {
+    const type = typeOf.get(d.event_id);
+    if (type === undefined) return [];
+    return [
+      {
+        id: newId("att", now),
+        delivery_id: d.id,
+        endpoint_id: d.endpoint_id,
+        event_id: d.event_id,
+        event_type: type,
+        attempt: d.attempts + 1,
+        status_code: null,
+        error: lostAttemptError,
+        duration_ms: 0,
+        created_at: now,
+      },
+    ];
+  });
+  if (rows.length > 0) await trx.insertInto("webhook_attempts").values(rows).execute();
+  await trx
+    .updateTable("webhook_deliveries")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where(
+      "id",
+      "in",
+      lost.map((d) => d.id),
+    )
+    .execute();
 }
 
 export interface AttemptRecord {

@@ -22,10 +22,15 @@ export interface DispatcherOptions {
   readonly pollIntervalMs?: number;
   /** Deliveries in flight at once. */
   readonly concurrency?: number;
+  /**
+   * How long a claim on a delivery lasts (VIDROWS_WEBHOOK_LEASE_SECONDS; 60 s without it): longer than
+   * a delivery's 10-second limit, so a live dispatcher never loses its claim mid-attempt, and the wait
+   * before another dispatcher re-sends a delivery whose process died.
+   */
+  readonly leaseMs?: number;
 }
 
-// Longer than a delivery's 10-second limit, so a live dispatcher never loses its claim mid-attempt.
-const leaseMs = 60_000;
+const defaultLeaseMs = 60_000;
 
 export class WebhookDispatcher {
   readonly id = `dsp_${randomBytes(8).toString("hex")}`;
@@ -35,7 +40,7 @@ export class WebhookDispatcher {
     this.loop = new ClaimLoop<ClaimedDelivery>({
       capacity: options.concurrency ?? 16,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
-      claim: (room) => claimDeliveries(options.store, this.id, room, leaseMs),
+      claim: (room) => claimDeliveries(options.store, this.id, room, options.leaseMs ?? defaultLeaseMs),
       keyOf: (delivery) => delivery.deliveryId,
       handle: (delivery) => this.deliver(delivery),
       release: (ids) => releaseDeliveries(options.store, this.id, ids),

@@ -238,6 +238,10 @@ describe("vidrows CLI without a database", () => {
       { env: { LOG_LEVEL: "loud" }, names: "LOG_LEVEL" },
       { env: { VIDROWS_ANONYMOUS_RPM: "0" }, names: "VIDROWS_ANONYMOUS_RPM" },
       { env: { VIDROWS_PLANS: "/nonexistent/plans.json" }, names: "VIDROWS_PLANS" },
+      // Checked even by a process that runs no worker (the one that reads it).
+      { env: { VIDROWS_CAPTIONS: "ftp://x" }, names: "VIDROWS_CAPTIONS" },
+      { env: { VIDROWS_TRUST_PROXY: "2" }, names: "VIDROWS_TRUST_PROXY" },
+      { env: { VIDROWS_WEBHOOK_ALLOW_PRIVATE: "enabled" }, names: "VIDROWS_WEBHOOK_ALLOW_PRIVATE" },
     ];
     const folder = mkdtempSync(join(tmpdir(), "vidrows-bad-setting-"));
     for (const { env, names } of cases) {

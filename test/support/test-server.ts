@@ -98,12 +98,17 @@ export async function startTestServer(
     anonymousRequestsPerMinute: 100000,
     logLevel: "silent",
     trustProxy: false,
+    httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 },
     rememberAnswers: true,
     captions: "youtube",
     youtubeProxy: undefined,
     model: null,
     worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8, shutdownGraceSeconds: 10 },
-    webhooks: { allowPrivate: false, retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000] },
+    webhooks: {
+      allowPrivate: false,
+      retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+      leaseSeconds: 60,
+    },
     ...overrides,
   });
   // Quick polls and retries, so that tests of the pipeline take moments, not minutes.

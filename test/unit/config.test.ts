@@ -1,4 +1,5 @@
 // Settings from the environment: defaults, database detection, and bad values refused by name.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, parseDatabaseTarget } from "../../src/config.js";
 
@@ -64,18 +65,113 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/^VIDROWS_PLANS: cannot read \/nonexistent\/plans\.json/);
   });
 
-  it("remembers answers unless VIDROWS_REMEMBER_ANSWERS is 0, and refuses other values", () => {
-    expect(loadConfig({}).rememberAnswers).toBe(true);
-    expect(loadConfig({ VIDROWS_REMEMBER_ANSWERS: "1" }).rememberAnswers).toBe(true);
-    expect(loadConfig({ VIDROWS_REMEMBER_ANSWERS: "0" }).rememberAnswers).toBe(false);
-    expect(() => loadConfig({ VIDROWS_REMEMBER_ANSWERS: "off" })).toThrow(
-      /VIDROWS_REMEMBER_ANSWERS must be 1 \(on\) or 0 \(off\); got "off"/,
+  const switches: [string, (config: ReturnType<typeof loadConfig>) => boolean, boolean][] = [
+    ["VIDROWS_REMEMBER_ANSWERS", (c) => c.rememberAnswers, true],
+    ["VIDROWS_TRUST_PROXY", (c) => c.trustProxy, false],
+    ["VIDROWS_WEBHOOK_ALLOW_PRIVATE", (c) => c.webhooks.allowPrivate, false],
+  ];
+
+  for (const [name, read, fallback] of switches) {
+    it(`reads ${name} as on or off in any of the usual words, and refuses anything else by name`, () => {
+      expect(read(loadConfig({}))).toBe(fallback);
+      expect(read(loadConfig({ [name]: "" }))).toBe(fallback);
+      for (const on of ["1", "true", "TRUE", "True", "yes", "YES", "on", "On"]) {
+        expect(read(loadConfig({ [name]: on })), on).toBe(true);
+      }
+      for (const off of ["0", "false", "FALSE", "no", "No", "off", "OFF"]) {
+        expect(read(loadConfig({ [name]: off })), off).toBe(false);
+      }
+      for (const bad of ["2", "-1", "enabled", "y", "n", " 1", "true ", "onn"]) {
+        const attempt = () => loadConfig({ [name]: bad });
+        expect(attempt, bad).toThrow(ConfigError);
+        expect(attempt, bad).toThrow(
+          `${name} must be on (1, true, yes, on) or off (0, false, no, off); got "${bad}".`,
+        );
+      }
+    });
+  }
+
+  it("checks VIDROWS_CAPTIONS at start-up, whatever the process runs", () => {
+    expect(loadConfig({}).captions).toBe("youtube");
+    expect(loadConfig({ VIDROWS_CAPTIONS: "dir:/srv/captions" }).captions).toBe("dir:/srv/captions");
+    const template = "https://captions.example/{video_id}.vtt";
+    expect(loadConfig({ VIDROWS_CAPTIONS: template }).captions).toBe(template);
+    for (const bad of ["ftp://x", "https://captions.example/fixed.vtt", "dir:", "youtub"]) {
+      const attempt = () => loadConfig({ VIDROWS_CAPTIONS: bad });
+      expect(attempt, bad).toThrow(ConfigError);
+      expect(attempt, bad).toThrow(
+        /^VIDROWS_CAPTIONS must be "youtube", "dir:<path>" or an http\(s\):\/\/ URL/,
+      );
+    }
+  });
+
+  it("checks VIDROWS_YOUTUBE_PROXY at start-up, naming it", () => {
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxy).toBe("http://proxy:3128");
+    for (const bad of ["socks5://proxy:1080", "proxy:3128", "not a url"]) {
+      const attempt = () => loadConfig({ VIDROWS_YOUTUBE_PROXY: bad });
+      expect(attempt, bad).toThrow(ConfigError);
+      expect(attempt, bad).toThrow(/^VIDROWS_YOUTUBE_PROXY must be an http:\/\/ or https:\/\/ URL; got /);
+    }
+  });
+
+  it("limits slow clients by default, reads the limits in seconds, and keeps headers within the request", () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        VIDROWS_HEADERS_TIMEOUT_SECONDS: "2",
+        VIDROWS_REQUEST_TIMEOUT_SECONDS: "5",
+        VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS: "3",
+      }).httpTimeouts,
+    ).toEqual({ headersMs: 2000, requestMs: 5000, keepAliveMs: 3000 });
+    for (const name of [
+      "VIDROWS_HEADERS_TIMEOUT_SECONDS",
+      "VIDROWS_REQUEST_TIMEOUT_SECONDS",
+      "VIDROWS_KEEP_ALIVE_TIMEOUT_SECONDS",
+    ]) {
+      for (const bad of ["0", "-1", "1.5", "3601", "never"]) {
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(
+          `${name} must be an integer from 1 to 3600; got "${bad}".`,
+        );
+      }
+    }
+    expect(() =>
+      loadConfig({ VIDROWS_HEADERS_TIMEOUT_SECONDS: "40", VIDROWS_REQUEST_TIMEOUT_SECONDS: "30" }),
+    ).toThrow(
+      "VIDROWS_HEADERS_TIMEOUT_SECONDS (40) must not be more than VIDROWS_REQUEST_TIMEOUT_SECONDS (30).",
     );
   });
 
-  it("trusts a proxy only when VIDROWS_TRUST_PROXY is 1", () => {
-    expect(loadConfig({ VIDROWS_TRUST_PROXY: "1" }).trustProxy).toBe(true);
-    expect(loadConfig({ VIDROWS_TRUST_PROXY: "true" }).trustProxy).toBe(false);
+  it("reads the webhook lease in seconds, at least 15 (one attempt may take 10)", () => {
+    expect(loadConfig({}).webhooks.leaseSeconds).toBe(60);
+    expect(loadConfig({ VIDROWS_WEBHOOK_LEASE_SECONDS: "15" }).webhooks.leaseSeconds).toBe(15);
+    expect(() => loadConfig({ VIDROWS_WEBHOOK_LEASE_SECONDS: "14" })).toThrow(
+      'VIDROWS_WEBHOOK_LEASE_SECONDS must be an integer from 15 to 86400; got "14".',
+    );
+  });
+
+  it("lists every setting it reads in .env.example, with its default", () => {
+    const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
+    const extraction = readFileSync(
+      new URL("../../src/extraction/extraction-settings.ts", import.meta.url),
+      "utf8",
+    );
+    const read = new Set(
+      [...`${source}\n${extraction}`.matchAll(/\b(VIDROWS_[A-Z_]+|DATABASE_URL|HOST|PORT|LOG_LEVEL)\b/g)].map(
+        (m) => m[1],
+      ),
+    );
+    const listed = new Set([...example.matchAll(/^#?\s*([A-Z_]+)=/gm)].map((m) => m[1]));
+    for (const name of read) expect(listed.has(name), `${name} in .env.example`).toBe(true);
+    // Every value the example sets is one the process accepts.
+    const values = Object.fromEntries(
+      [...example.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1], m[2] as string]),
+    );
+    expect(() => loadConfig(values)).not.toThrow();
   });
 });
 

@@ -32,7 +32,7 @@ for (const dialect of dialects) {
       receiver = await startWebhookReceiver();
       server = await startPipelineServer(dialect.name, {
         // Three attempts in all: the first and two retries.
-        config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2, 0.2] } },
+        config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2, 0.2], leaseSeconds: 60 } },
         app: { dispatcher: { pollIntervalMs: 50 } },
       });
       server.addCaptions("aaaaaaaaaaa", 90);

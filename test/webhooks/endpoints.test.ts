@@ -51,7 +51,7 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
       server = await startPipelineServer(dialect.name, {
-        config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2] } },
+        config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 } },
         app: { dispatcher: { pollIntervalMs: 50 } },
       });
       server.addCaptions("eeeeeeeeeee", 30);

@@ -27,7 +27,7 @@ for (const dialect of dialects) {
       // Listening on IPv4 and IPv6 loopback, so that any of the local forms below would reach it.
       receiver = await startWebhookReceiver({ dualStack: true });
       server = await startPipelineServer(dialect.name, {
-        config: { webhooks: { allowPrivate: false, retryScheduleSeconds: [0.1] } },
+        config: { webhooks: { allowPrivate: false, retryScheduleSeconds: [0.1], leaseSeconds: 60 } },
         app: { dispatcher: { pollIntervalMs: 50 } },
       });
       server.addCaptions("aaaaaaaaaaa", 30);

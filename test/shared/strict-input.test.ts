@@ -1,0 +1,162 @@
+// Input that JavaScript would read loosely is refused by name: integer text, bytes, keys, credentials.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialects, dialectTitle } from "../support/databases.js";
+import { acceptingJobs, endpoints, livePath } from "../support/endpoints.js";
+import { type ApiResponse, startTestServer, type TestServer } from "../support/test-server.js";
+
+function expectRefusal(answer: ApiResponse, status: number, code: string, param: string | undefined) {
+  const context = `${answer.status} ${answer.text.slice(0, 300)}`;
+  expect(answer.status, context).toBe(status);
+  expect(Object.keys(answer.body ?? {}), context).toEqual(["error"]);
+  expect(answer.body.error.code, context).toBe(code);
+  expect(answer.body.error.param, context).toBe(param);
+  expect(answer.body.error.request_id, context).toBe(answer.headers.get("x-request-id"));
+}
+
+const looseIntegers = [
+  "Infinity",
+  "-Infinity",
+  "1e400",
+  `1${"0".repeat(400)}`,
+  "9007199254740993",
+  "0x10",
+  "1e1",
+  "+5",
+  " 5",
+  "5 ",
+  "1.0",
+  "-1",
+  "NaN",
+  "",
+];
+
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skipReason !== null)(`Strict input on ${dialectTitle(dialect)}`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(dialect.name, acceptingJobs.config, acceptingJobs.app);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("refuses query integers that are not plain decimal digits in range, naming the parameter", async () => {
+      const { key } = await server.workspace("scale");
+      const deliveries = endpoints.find((e) => e.path === "/v1/webhooks/{id}/deliveries");
+      if (!deliveries) throw new Error("no deliveries endpoint");
+      const deliveriesPath = await livePath(server, key, deliveries);
+      const lists: [string, string, string][] = [
+        ["/v1", "limit", "from 1 to 100"],
+        ["/v1", "offset", "from 0 to 1000000000"],
+        [deliveriesPath, "limit", "from 1 to 100"],
+        [deliveriesPath, "offset", "from 0 to 1000000000"],
+      ];
+      for (const [path, param, range] of lists) {
+        for (const value of looseIntegers) {
+          const answer = await server.call("GET", `${path}?${param}=${encodeURIComponent(value)}`, { key });
+          expectRefusal(answer, 400, "invalid_request", param);
+          expect(answer.body.error.message, `${param}=${value}`).toBe(
+            `\`${param}\` must be an integer ${range}, written in decimal digits only.`,
+          );
+        }
+        // Plain digits in range still pass, leading zeros included; digits out of range say so.
+        const within = await server.call("GET", `${path}?${param}=05`, { key });
+        expect(within.status, within.text).toBe(200);
+        expect(within.body.pagination[param]).toBe(5);
+        const over = await server.call("GET", `${path}?${param}=2000000000`, { key });
+        expectRefusal(over, 400, "invalid_request", param);
+      }
+    });
+
+    it("refuses a JSON body that is not UTF-8 with 400, and stores nothing", async () => {
+      const { key } = await server.workspace("scale");
+      const before = await server.call("GET", "/v1/keys", { key });
+      const bodies = [
+        Buffer.concat([Buffer.from('{"label":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+        Buffer.concat([Buffer.from('{"label":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
+        Buffer.concat([Buffer.from('{"label":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+      ];
+      for (const body of bodies) {
+        const response = await fetch(`${server.url}/v1/keys`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body,
+        });
+        const text = await response.text();
+        const answer = { status: response.status, headers: response.headers, body: JSON.parse(text), text };
+        expectRefusal(answer, 400, "invalid_request", undefined);
+        expect(answer.body.error.message).toBe(
+          "The request body is not valid UTF-8; send JSON text encoded as UTF-8.",
+        );
+      }
+      const after = await server.call("GET", "/v1/keys", { key });
+      expect(after.body.data.length).toBe(before.body.data.length);
+      // Real UTF-8 text passes as it was sent.
+      const accented = await server.call("POST", "/v1/keys", { key, body: { label: "café 😀" } });
+      expect(accented.status, accented.text).toBe(201);
+      expect(accented.body.label).toBe("café 😀");
+    });
+
+    it("refuses a field given twice in one JSON object with 400 naming it", async () => {
+      const { key } = await server.workspace("scale");
+      const cases: [string, string, string][] = [
+        ["/v1/keys", '{"label":"a","label":"b"}', "label"],
+        // The same key written with an escape is the same key.
+        ["/v1/keys", '{"label":"a","\\u006cabel":"b"}', "label"],
+        ["/v1/keys", '{"label":"a","note":"x", "note" :"y"}', "note"],
+        ["/v1", '{"videos":["dQw4w9WgXcQ"],"schema":{"columns":["a"],"columns":["b"]}}', "schema.columns"],
+        [
+          "/v1",
+          '{"videos":["dQw4w9WgXcQ"],"schema":{"template":{"a":"x","b":{"description":"y","description":"z"}}}}',
+          "schema.template.b.description",
+        ],
+        ["/v1/schemas", '{"name":"n","schema":{"columns":["a"]},"name":"m"}', "name"],
+      ];
+      for (const [path, rawBody, param] of cases) {
+        const answer = await server.call("POST", path, {
+          key,
+          rawBody,
+          headers: { "content-type": "application/json" },
+        });
+        expectRefusal(answer, 400, "invalid_request", param);
+        expect(answer.body.error.message).toBe(
+          `The request body gives the field \`${param}\` twice; send each field once.`,
+        );
+      }
+      // The same name in two different objects, or as a value, is no duplicate.
+      const distinct = await server.call("POST", "/v1/keys", {
+        key,
+        rawBody: '{"label":"label","note":"a,\\"label\\":\\"b\\""}',
+        headers: { "content-type": "application/json" },
+      });
+      expect(distinct.status, distinct.text).toBe(201);
+      const nested = await server.call("POST", "/v1", {
+        key,
+        rawBody:
+          '{"videos":["dQw4w9WgXcQ"],"schema":{"template":{"template":"x","schema":"y","videos":"z"}}}',
+        headers: { "content-type": "application/json" },
+      });
+      expect(nested.status, nested.text).toBe(202);
+    });
+
+    it("refuses a request carrying two credentials with 401, even when one of them is valid", async () => {
+      const { key } = await server.workspace("scale");
+      const pairs: Record<string, string>[] = [
+        { authorization: "Bearer garbage", "x-api-key": key },
+        { authorization: `Bearer ${key}`, "x-api-key": "garbage" },
+        { authorization: `Bearer ${key}`, "x-api-key": key },
+        { authorization: "Basic dXNlcjpwYXNz", "x-api-key": key },
+      ];
+      for (const headers of pairs) {
+        const answer = await server.call("GET", "/v1/usage", { headers });
+        expectRefusal(answer, 401, "unauthorized", undefined);
+        expect(answer.body.error.message).toBe(
+          "Send one API key, as `Authorization: Bearer <key>` or as `x-api-key: <key>`, not both headers.",
+        );
+      }
+      // Either header alone still works.
+      expect((await server.call("GET", "/v1/usage", { headers: { "x-api-key": key } })).status).toBe(200);
+      expect((await server.call("GET", "/v1/usage", { key })).status).toBe(200);
+    });
+  });
+}
