@@ -157,7 +157,7 @@ describe("loadConfig", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
     const extraction = readFileSync(
-      new URL("../../src/extraction/extraction-settings.ts", import.meta.url),
+      new URL("../../src/model-settings.ts", import.meta.url),
       "utf8",
     );
     const read = new Set(
