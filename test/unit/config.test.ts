@@ -156,10 +156,7 @@ describe("loadConfig", () => {
   it("lists every setting it reads in .env.example, with its default", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
-    const extraction = readFileSync(
-      new URL("../../src/model-settings.ts", import.meta.url),
-      "utf8",
-    );
+    const extraction = readFileSync(new URL("../../src/model-settings.ts", import.meta.url), "utf8");
     const read = new Set(
       [...`${source}\n${extraction}`.matchAll(/\b(VIDROWS_[A-Z_]+|DATABASE_URL|HOST|PORT|LOG_LEVEL)\b/g)].map(
         (m) => m[1],
