@@ -1,5 +1,6 @@
 // The credits module's operations on a balance: ledger, grants, plan changes, cycles, hard cap, reservation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerLines, workspaceRow } from "../support/books.js";
 import { renewCycleIfDue } from "../../src/credits/cycles.js";
 import { grantCredits } from "../../src/credits/grants.js";
 import { setHardCap } from "../../src/credits/hard-cap.js";
@@ -41,22 +42,9 @@ for (const dialect of dialects) {
     const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
       store.db.transaction().execute(work);
 
-    function ledger(workspaceId: string) {
-      return store.db
-        .selectFrom("credit_ledger")
-        .select(["kind", "amount", "balance_after"])
-        .where("workspace_id", "=", workspaceId)
-        .orderBy("id")
-        .execute();
-    }
+    const ledger = (workspaceId: string) => ledgerLines(store, workspaceId);
 
-    function row(workspaceId: string) {
-      return store.db
-        .selectFrom("workspaces")
-        .selectAll()
-        .where("id", "=", workspaceId)
-        .executeTakeFirstOrThrow();
-    }
+    const row = (workspaceId: string) => workspaceRow(store, workspaceId);
 
     async function workspace(plan: string, figures: { balance?: number; used_this_cycle?: number } = {}) {
       const { workspaceId } = await services.workspaces.create("credits", plan, created);

@@ -1,5 +1,6 @@
 // The credits a settled batch takes and the usage counters it moves, and the counters a claim moves.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerLines, workspaceRow } from "../support/books.js";
 import {
   type BatchAccount,
   chargeSettledBatch,
@@ -77,22 +78,9 @@ for (const dialect of dialects) {
       await database?.drop();
     });
 
-    function row(workspaceId: string) {
-      return store.db
-        .selectFrom("workspaces")
-        .selectAll()
-        .where("id", "=", workspaceId)
-        .executeTakeFirstOrThrow();
-    }
+    const row = (workspaceId: string) => workspaceRow(store, workspaceId);
 
-    function ledger(workspaceId: string) {
-      return store.db
-        .selectFrom("credit_ledger")
-        .select(["kind", "amount", "balance_after"])
-        .where("workspace_id", "=", workspaceId)
-        .orderBy("id")
-        .execute();
-    }
+    const ledger = (workspaceId: string) => ledgerLines(store, workspaceId);
 
     it("charges a batch: balance, usage, counters, daily credits, failures and a ledger line per video", async () => {
       const { workspaceId } = await services.workspaces.create("charged", "pro", created);

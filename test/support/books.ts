@@ -180,3 +180,22 @@ export function settledBooksProblems(books: Books, startingBalance: number): str
   );
   return problems;
 }
+
+/** A workspace's whole row, as stored. */
+export function workspaceRow(store: Store, workspaceId: string) {
+  return store.db
+    .selectFrom("workspaces")
+    .selectAll()
+    .where("id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A workspace's credit ledger, oldest line first. */
+export function ledgerLines(store: Store, workspaceId: string) {
+  return store.db
+    .selectFrom("credit_ledger")
+    .select(["kind", "amount", "balance_after"])
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("id")
+    .execute();
+}

@@ -1,5 +1,6 @@
 // Workspaces and their credits at the service level: creation, grants, plan changes, cycles, bootstrap.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ledgerLines, workspaceRow } from "../support/books.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { createServices, type Services } from "../../src/app/services.js";
 import { UnknownPlanError, UnknownWorkspaceError } from "../../src/workspaces/workspaces.js";
@@ -49,22 +50,9 @@ for (const dialect of dialects) {
       await opened?.close();
     });
 
-    function ledger(workspaceId: string) {
-      return store.db
-        .selectFrom("credit_ledger")
-        .select(["kind", "amount", "balance_after"])
-        .where("workspace_id", "=", workspaceId)
-        .orderBy("id")
-        .execute();
-    }
+    const ledger = (workspaceId: string) => ledgerLines(store, workspaceId);
 
-    function row(workspaceId: string) {
-      return store.db
-        .selectFrom("workspaces")
-        .selectAll()
-        .where("id", "=", workspaceId)
-        .executeTakeFirstOrThrow();
-    }
+    const row = (workspaceId: string) => workspaceRow(store, workspaceId);
 
     describe("creation", () => {
       it("starts a workspace with the plan's allowance, a ledger line for it, and a working first key", async () => {
