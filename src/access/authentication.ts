@@ -37,14 +37,14 @@ export class Authenticator {
   private rememberedAt: string | undefined;
   /** Hashes of keys presented lately: a client sends the same key request after request. */
   private readonly hashes = new KeyHashes(maxRememberedKeys);
-  private readonly liveKeyByHash: PreparedQuery<[string], KeyOwner>;
-  private readonly markUsed: PreparedQuery<[number, string], unknown>;
+  private readonly liveKeyByHash: PreparedQuery<{ keyHash: string }, KeyOwner>;
+  private readonly markUsed: PreparedQuery<{ now: number; keyId: string }, unknown>;
 
   constructor(
     private readonly store: Store,
     private readonly plans: PlanTable,
   ) {
-    this.liveKeyByHash = prepareQuery(store.db, 1, (db, keyHash) =>
+    this.liveKeyByHash = prepareQuery(store.db, (db, { keyHash }) =>
       db
         .selectFrom("api_keys")
         .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
@@ -52,7 +52,7 @@ export class Authenticator {
         .where("api_keys.key_hash", "=", keyHash)
         .where("api_keys.revoked_at", "is", null),
     );
-    this.markUsed = prepareQuery(store.db, 2, (db, now, keyId) =>
+    this.markUsed = prepareQuery(store.db, (db, { now, keyId }) =>
       db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId),
     );
   }
@@ -93,12 +93,12 @@ export class Authenticator {
     stamp: string | undefined,
     now: number,
   ): Promise<Caller | null> {
-    const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, keyHash));
+    const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, { keyHash }));
     if (!owner) return null;
     const caller = known?.caller ?? this.callerOf(owner);
     if (owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs) {
       // This write moves the stamp, so nothing read so far is remembered past it.
-      await this.markUsed.run(this.store.db, now, owner.id);
+      await this.markUsed.run(this.store.db, { now, keyId: owner.id });
     } else if (stamp !== undefined) {
       if (this.remembered.size >= maxRememberedKeys) this.remembered.clear();
       this.remembered.set(keyHash, { owner, caller });

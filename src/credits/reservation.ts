@@ -20,9 +20,9 @@ import { isCycleDue, renewCycleIfDue } from "./cycles.js";
  * store: see prepared-query.ts for why.)
  */
 const takeQueuePlaces = preparedPerStore<
-  [count: number, workspaceId: string],
+  { count: number; workspaceId: string },
   { first_priority: number; created_at: number; cycle_started_at: number }
->(2, (db, count, workspaceId) =>
+>((db, { count, workspaceId }) =>
   db
     .updateTable("workspaces")
     .from(
@@ -72,7 +72,7 @@ export async function reserveForJob(
   count: number,
   now: number,
 ): Promise<number> {
-  const places = await takeQueuePlaces(db).first(trx, count, spender.workspaceId);
+  const places = await takeQueuePlaces(db).first(trx, { count, workspaceId: spender.workspaceId });
   if (places) {
     // The checks passed on the old cycle's figures; a renewal only raises the balance and clears
     // the usage, so they pass on the new one too.
@@ -93,7 +93,7 @@ export async function reserveForJob(
     );
   }
   // The new cycle made room.
-  const renewed = await takeQueuePlaces(db).first(trx, count, spender.workspaceId);
+  const renewed = await takeQueuePlaces(db).first(trx, { count, workspaceId: spender.workspaceId });
   if (!renewed)
     throw new Error(`Workspace ${spender.workspaceId} was refused queue places it has credits for.`);
   return renewed.first_priority;

@@ -116,17 +116,17 @@ export function countJobSettled(account: BatchAccount, failedVideos: number): vo
 }
 
 const addToWorkspaceCounters = preparedPerStore<
-  [
-    charged: number,
-    videosProcessed: number,
-    jobsWithFailures: number,
-    jobsSettled: number,
-    jobsDone: number,
-    jobsFailed: number,
-    workspaceId: string,
-  ],
+  {
+    charged: number;
+    videosProcessed: number;
+    jobsWithFailures: number;
+    jobsSettled: number;
+    jobsDone: number;
+    jobsFailed: number;
+    workspaceId: string;
+  },
   never
->(7, (db, charged, videosProcessed, jobsWithFailures, jobsSettled, jobsDone, jobsFailed, workspaceId) =>
+>((db, { charged, videosProcessed, jobsWithFailures, jobsSettled, jobsDone, jobsFailed, workspaceId }) =>
   db
     .updateTable("workspaces")
     .set((eb) => ({
@@ -155,19 +155,18 @@ export async function chargeSettledBatch(
 ): Promise<void> {
   for (const account of accounts) {
     if (account.videosProcessed > 0 || account.jobsWithFailures > 0 || account.jobsSettled > 0) {
-      await addToWorkspaceCounters(db).run(
-        trx,
-        account.charged,
-        account.videosProcessed,
-        account.jobsWithFailures,
-        account.jobsSettled,
-        account.jobsDone,
-        account.jobsSettled - account.jobsDone,
-        account.workspaceId,
-      );
+      await addToWorkspaceCounters(db).run(trx, {
+        charged: account.charged,
+        videosProcessed: account.videosProcessed,
+        jobsWithFailures: account.jobsWithFailures,
+        jobsSettled: account.jobsSettled,
+        jobsDone: account.jobsDone,
+        jobsFailed: account.jobsSettled - account.jobsDone,
+        workspaceId: account.workspaceId,
+      });
     }
     for (const [code, count] of account.failures) {
-      await addFailures(db).run(trx, account.workspaceId, code, count);
+      await addFailures(db).run(trx, { workspaceId: account.workspaceId, code, count });
     }
   }
   const charged = accounts.filter((account) => account.videosProcessed > 0);

@@ -19,9 +19,8 @@ export async function countJobsStarted(trx: Transaction<Database>, workspaceId: 
 }
 
 /** Adds `count` failed videos of one error code to the workspace's `failures_by_code`. */
-export const addFailures = preparedPerStore<[workspaceId: string, code: string, count: number], never>(
-  3,
-  (db, workspaceId, code, count) =>
+export const addFailures = preparedPerStore<{ workspaceId: string; code: string; count: number }, never>(
+  (db, { workspaceId, code, count }) =>
     db
       .insertInto("failure_counts")
       .values({ workspace_id: workspaceId, code, count })

@@ -24,18 +24,26 @@ export interface ListQuery {
 
 type Filtered = SelectQueryBuilder<Database, "jobs", object>;
 
+/** What a page of the list is asked with; `pattern` is the search's (empty without one). */
+interface PageParams {
+  workspaceId: string;
+  pattern: string;
+  limit: number;
+  offset: number;
+}
+
 /** One kind of list page (a filter, with or without a search): its rows, and its total. */
 interface ListQueries {
-  page(workspaceId: string, pattern: string, limit: number, offset: number): Promise<JobViewRow[]>;
-  total(workspaceId: string, pattern: string): Promise<number>;
+  page(params: PageParams): Promise<JobViewRow[]>;
+  total(params: PageParams): Promise<number>;
 }
 
 export class JobPages {
   private readonly listQueries = new Map<string, ListQueries>();
-  private readonly counters: PreparedQuery<[workspaceId: string], JobCounters>;
+  private readonly counters: PreparedQuery<{ workspaceId: string }, JobCounters>;
 
   constructor(private readonly store: Store) {
-    this.counters = prepareQuery(store.db, 1, (db, workspaceId) =>
+    this.counters = prepareQuery(store.db, (db, { workspaceId }) =>
       db
         .selectFrom("workspaces")
         .select(["jobs_queued", "jobs_processing", "jobs_done", "jobs_failed", "jobs_with_failures"])
@@ -48,8 +56,9 @@ export class JobPages {
     const { workspaceId } = context;
     const queries = this.listQueriesFor(query.status, query.search !== undefined);
     const pattern = query.search === undefined ? "" : prefixPattern(this.store.dialect, query.search);
-    const rows = await queries.page(workspaceId, pattern, query.limit, query.offset);
-    const total = await queries.total(workspaceId, pattern);
+    const params = { workspaceId, pattern, limit: query.limit, offset: query.offset };
+    const rows = await queries.page(params);
+    const total = await queries.total(params);
     return {
       data: rows.map(jobListItem),
       pagination: {
@@ -79,31 +88,26 @@ export class JobPages {
         filtered(from, workspaceId).where((eb) =>
           eb("jobs.id", "in", jobsMatching(dialect, eb, workspaceId, pattern)),
         );
-      const page = prepareQuery<[string, string, number, number], JobViewRow>(
-        db,
-        4,
-        (from, workspaceId, pattern, limit, offset) =>
-          matching(from, workspaceId, pattern)
-            .select(jobViewColumns)
-            .orderBy("id", "desc")
-            .limit(limit)
-            .offset(offset),
+      const page = prepareQuery<PageParams, JobViewRow>(db, (from, { workspaceId, pattern, limit, offset }) =>
+        matching(from, workspaceId, pattern)
+          .select(jobViewColumns)
+          .orderBy("id", "desc")
+          .limit(limit)
+          .offset(offset),
       );
-      const total = prepareQuery<[string, string], { n: number | string }>(
+      const total = prepareQuery<Pick<PageParams, "workspaceId" | "pattern">, { n: number | string }>(
         db,
-        2,
-        (from, workspaceId, pattern) =>
+        (from, { workspaceId, pattern }) =>
           matching(from, workspaceId, pattern).select((eb) => eb.fn.countAll<number>().as("n")),
       );
       queries = {
-        page: (workspaceId, pattern, limit, offset) => page.rows(db, workspaceId, pattern, limit, offset),
-        total: async (workspaceId, pattern) => Number((await total.first(db, workspaceId, pattern))?.n ?? 0),
+        page: (params) => page.rows(db, params),
+        total: async (params) => Number((await total.first(db, params))?.n ?? 0),
       };
     } else {
-      const page = prepareQuery<[string, number, number], JobViewRow>(
+      const page = prepareQuery<Omit<PageParams, "pattern">, JobViewRow>(
         db,
-        3,
-        (from, workspaceId, limit, offset) =>
+        (from, { workspaceId, limit, offset }) =>
           filtered(from, workspaceId)
             .select(jobViewColumns)
             .orderBy("id", "desc")
@@ -111,8 +115,8 @@ export class JobPages {
             .offset(offset),
       );
       queries = {
-        page: (workspaceId, _pattern, limit, offset) => page.rows(db, workspaceId, limit, offset),
-        total: (workspaceId) => this.totalFromCounters(workspaceId, status),
+        page: (params) => page.rows(db, params),
+        total: ({ workspaceId }) => this.totalFromCounters(workspaceId, status),
       };
     }
     this.listQueries.set(kind, queries);
@@ -121,7 +125,7 @@ export class JobPages {
 
   /** Totals without a search come from the workspace's counters, so paging costs the same at any size. */
   private async totalFromCounters(workspaceId: string, status: ListFilter | undefined): Promise<number> {
-    const w = await this.counters.first(this.store.db, workspaceId);
+    const w = await this.counters.first(this.store.db, { workspaceId });
     if (!w) throw new Error(`Workspace ${workspaceId} has no row.`);
     switch (status) {
       case "running":

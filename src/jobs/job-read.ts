@@ -25,18 +25,18 @@ export interface JobReadOutcome {
 }
 
 export class JobReads {
-  private readonly jobById: PreparedQuery<[jobId: string, workspaceId: string], ReadJobRow>;
-  private readonly videosOfJob: PreparedQuery<[jobId: string], VideoViewRow>;
+  private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, ReadJobRow>;
+  private readonly videosOfJob: PreparedQuery<{ jobId: string }, VideoViewRow>;
 
   constructor(private readonly store: Store) {
-    this.jobById = prepareQuery(store.db, 2, (db, jobId, workspaceId) =>
+    this.jobById = prepareQuery(store.db, (db, { jobId, workspaceId }) =>
       db
         .selectFrom("jobs")
         .select([...jobViewColumns, "handed_over_at"])
         .where("id", "=", jobId)
         .where("workspace_id", "=", workspaceId),
     );
-    this.videosOfJob = prepareQuery(store.db, 1, (db, jobId) =>
+    this.videosOfJob = prepareQuery(store.db, (db, { jobId }) =>
       db.selectFrom("videos").select(videoViewColumns).where("job_id", "=", jobId).orderBy("position"),
     );
   }
@@ -44,7 +44,7 @@ export class JobReads {
   /** A job as its owner sees it now. Exactly one read of a settled job takes the rows (see `handOverRows`). */
   async read(context: WorkspaceScope, jobId: string): Promise<JobReadOutcome> {
     const { workspaceId } = context;
-    const job = await this.jobById.first(this.store.db, jobId, workspaceId);
+    const job = await this.jobById.first(this.store.db, { jobId, workspaceId });
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
     if (job.status === "processing") {
       return {
@@ -61,7 +61,7 @@ export class JobReads {
       const taken = await handOverRows(this.store, job.id);
       if (taken) return { body: settledBody(job, taken.videos, true), restoreHandover: taken.restore };
     }
-    const videos = await this.videosOfJob.rows(this.store.db, job.id);
+    const videos = await this.videosOfJob.rows(this.store.db, { jobId: job.id });
     return { body: settledBody(job, videos, false) };
   }
 }

@@ -198,28 +198,26 @@ export class JobSubmission {
     const jobId = newId("job", now);
     // The job first, since it locks nothing: on PostgreSQL the workspace's row lock, which the
     // workspace's other submissions wait for, is then held only for the admission row and the commit.
-    await insertJob(db).run(
-      trx,
+    await insertJob(db).run(trx, {
       jobId,
-      caller.workspaceId,
-      job.label,
-      JSON.stringify(job.definition),
-      job.language,
-      count,
-      now,
-    );
+      workspaceId: caller.workspaceId,
+      schemaLabel: job.label,
+      schemaDefinition: JSON.stringify(job.definition),
+      language: job.language,
+      videoCount: count,
+      createdAt: now,
+    });
     // Refuses the job (402) when the workspace may not spend.
     const firstPriority = await reserveForJob(db, trx, caller, count, now);
     // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
-    await recordAdmission(db).run(
-      trx,
-      caller.workspaceId,
+    await recordAdmission(db).run(trx, {
+      workspaceId: caller.workspaceId,
       jobId,
       firstPriority,
-      JSON.stringify(job.platformIds),
-      JSON.stringify(job.references),
-      now,
-    );
+      platformVideoIds: JSON.stringify(job.platformIds),
+      submittedUrls: JSON.stringify(job.references),
+      createdAt: now,
+    });
 
     const body: JobCreated = {
       job_id: jobId,
@@ -230,15 +228,14 @@ export class JobSubmission {
       created_at: formatTimestamp(now),
     };
     if (job.idempotency) {
-      const recorded = await recordIdempotency(db).run(
-        trx,
-        caller.workspaceId,
-        job.idempotency.key,
-        job.idempotency.requestHash,
-        JSON.stringify(body),
-        now,
-        now - idempotencyWindowMs,
-      );
+      const recorded = await recordIdempotency(db).run(trx, {
+        workspaceId: caller.workspaceId,
+        key: job.idempotency.key,
+        requestHash: job.idempotency.requestHash,
+        responseBody: JSON.stringify(body),
+        createdAt: now,
+        expiredBefore: now - idempotencyWindowMs,
+      });
       if (Number(recorded.numAffectedRows ?? 0n) === 0) throw new IdempotencyRace();
     }
     return body;

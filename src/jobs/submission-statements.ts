@@ -3,17 +3,17 @@
 import { preparedPerStore } from "../store/prepared-query.js";
 
 export const insertJob = preparedPerStore<
-  [
-    jobId: string,
-    workspaceId: string,
-    schemaLabel: string,
-    schemaDefinition: string,
-    language: string | null,
-    videoCount: number,
-    createdAt: number,
-  ],
+  {
+    jobId: string;
+    workspaceId: string;
+    schemaLabel: string;
+    schemaDefinition: string;
+    language: string | null;
+    videoCount: number;
+    createdAt: number;
+  },
   never
->(7, (db, jobId, workspaceId, schemaLabel, schemaDefinition, language, videoCount, createdAt) =>
+>((db, { jobId, workspaceId, schemaLabel, schemaDefinition, language, videoCount, createdAt }) =>
   db.insertInto("jobs").values({
     id: jobId,
     workspace_id: workspaceId,
@@ -34,16 +34,16 @@ export const insertJob = preparedPerStore<
 
 /** Records the job's videos and queue places, for a worker to turn into rows of `videos` (admissions.ts). */
 export const recordAdmission = preparedPerStore<
-  [
-    workspaceId: string,
-    jobId: string,
-    firstPriority: number,
-    platformVideoIds: string,
-    submittedUrls: string,
-    createdAt: number,
-  ],
+  {
+    workspaceId: string;
+    jobId: string;
+    firstPriority: number;
+    platformVideoIds: string;
+    submittedUrls: string;
+    createdAt: number;
+  },
   never
->(6, (db, workspaceId, jobId, firstPriority, platformVideoIds, submittedUrls, createdAt) =>
+>((db, { workspaceId, jobId, firstPriority, platformVideoIds, submittedUrls, createdAt }) =>
   db.insertInto("job_admissions").values({
     workspace_id: workspaceId,
     job_id: jobId,
@@ -55,16 +55,16 @@ export const recordAdmission = preparedPerStore<
 );
 
 export const recordIdempotency = preparedPerStore<
-  [
-    workspaceId: string,
-    key: string,
-    requestHash: string,
-    responseBody: string,
-    createdAt: number,
-    expiredBefore: number,
-  ],
+  {
+    workspaceId: string;
+    key: string;
+    requestHash: string;
+    responseBody: string;
+    createdAt: number;
+    expiredBefore: number;
+  },
   never
->(6, (db, workspaceId, key, requestHash, responseBody, createdAt, expiredBefore) =>
+>((db, { workspaceId, key, requestHash, responseBody, createdAt, expiredBefore }) =>
   db
     .insertInto("idempotency_keys")
     .values({

@@ -71,12 +71,12 @@ export async function insertApiKey(
 
 export class ApiKeyService {
   private readonly keysOfWorkspace: PreparedQuery<
-    [workspaceId: string],
+    { workspaceId: string },
     Pick<ApiKeyRow, (typeof viewColumns)[number]>
   >;
 
   constructor(private readonly store: Store) {
-    this.keysOfWorkspace = prepareQuery(store.db, 1, (db, workspaceId) =>
+    this.keysOfWorkspace = prepareQuery(store.db, (db, { workspaceId }) =>
       db
         .selectFrom("api_keys")
         .select(viewColumns)
@@ -87,7 +87,7 @@ export class ApiKeyService {
 
   /** Every key of the workspace, revoked ones included, newest first. */
   async list(context: WorkspaceScope): Promise<ApiKey[]> {
-    return (await this.keysOfWorkspace.rows(this.store.db, context.workspaceId)).map(view);
+    return (await this.keysOfWorkspace.rows(this.store.db, { workspaceId: context.workspaceId })).map(view);
   }
 
   async create(workspaceId: string, plan: Plan, input: NewKeyInput): Promise<CreatedKey> {

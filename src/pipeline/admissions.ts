@@ -50,7 +50,7 @@ export async function admitWaitingJobs(store: Store, trx: Transaction<Database>,
   for (let start = 0; start < rows; start += videosPerInsert) {
     const count = Math.min(videosPerInsert, rows - start);
     const slice = values.slice(start * valuesPerVideo, (start + count) * valuesPerVideo);
-    await inserts.forRows(count).run(trx, ...slice);
+    await inserts.forRows(count).run(trx, slice);
   }
 }
 
@@ -127,7 +127,8 @@ class QueuedVideoInserts {
   forRows(count: number): PreparedQuery<unknown[], never> {
     let prepared = this.bySize.get(count);
     if (!prepared) {
-      prepared = prepareQuery<unknown[], never>(this.db, count * valuesPerVideo, (db, ...slots) =>
+      // The one statement whose values are a flat list rather than named: their number varies with `count`.
+      prepared = prepareQuery<unknown[], never>(this.db, (db, slots) =>
         db.insertInto("videos").values(
           Array.from({ length: count }, (_, row) => {
             // This row's slots, in the order of valuesPerVideo's comment.

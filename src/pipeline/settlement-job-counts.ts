@@ -26,14 +26,13 @@ export async function applyJobCounts(
     const change = jobs.get(jobId) as JobChange;
     const account = accounts.get(change.workspaceId) as BatchAccount;
     const statement = change.failed > 0 ? countInJobWithFailures : countInJobWithoutFailures;
-    const job = await statement(store.db).first(
-      trx,
-      change.done + change.failed,
-      change.done,
-      change.failed,
-      change.charge,
+    const job = await statement(store.db).first(trx, {
+      settled: change.done + change.failed,
+      done: change.done,
+      failed: change.failed,
+      charge: change.charge,
       jobId,
-    );
+    });
     if (!job) throw new Error(`Job ${jobId} of a video being settled does not exist.`);
     const counts = {
       queued: job.queued_count,

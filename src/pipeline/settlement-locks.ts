@@ -58,7 +58,10 @@ export async function lockAndReadWorkspaces(
   const ids = sortedUnique(settlements.map((s) => s.video.workspaceId));
   let rows: WorkspaceRow[];
   if (ids.length <= 1) {
-    rows = ids.length === 0 ? [] : await lockAndReadWorkspace(store.db).rows(trx, ids[0] as string);
+    rows =
+      ids.length === 0
+        ? []
+        : await lockAndReadWorkspace(store.db).rows(trx, { workspaceId: ids[0] as string });
   } else if (store.dialect === "postgres") {
     rows = await trx
       .selectFrom("workspaces")

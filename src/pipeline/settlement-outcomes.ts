@@ -87,25 +87,23 @@ async function writeOutcome(
 ): Promise<boolean> {
   const written =
     outcome.kind === "done"
-      ? await writeDone(store.db).run(
-          trx,
-          JSON.stringify(outcome.rows),
-          outcome.rows.length,
-          Math.round(outcome.durationSeconds),
-          outcome.chunkCount,
+      ? await writeDone(store.db).run(trx, {
+          rows: JSON.stringify(outcome.rows),
+          rowCount: outcome.rows.length,
+          durationSeconds: Math.round(outcome.durationSeconds),
+          chunkCount: outcome.chunkCount,
           charge,
           now,
           videoId,
           workerId,
-        )
-      : await writeFailed(store.db).run(
-          trx,
-          outcome.code,
-          outcome.message,
-          outcome.retryable ? 1 : 0,
+        })
+      : await writeFailed(store.db).run(trx, {
+          code: outcome.code,
+          message: outcome.message,
+          retryable: outcome.retryable ? 1 : 0,
           now,
           videoId,
           workerId,
-        );
+        });
   return (written.numAffectedRows ?? 0n) > 0n;
 }

@@ -6,18 +6,18 @@ import { preparedPerStore } from "../store/prepared-query.js";
 // compiling these same statements again for every video; prepared, each run only fills in the values.
 
 export const writeDone = preparedPerStore<
-  [
-    rows: string,
-    rowCount: number,
-    durationSeconds: number,
-    chunkCount: number,
-    charge: number,
-    now: number,
-    videoId: string,
-    workerId: string,
-  ],
+  {
+    rows: string;
+    rowCount: number;
+    durationSeconds: number;
+    chunkCount: number;
+    charge: number;
+    now: number;
+    videoId: string;
+    workerId: string;
+  },
   never
->(8, (db, rows, rowCount, durationSeconds, chunkCount, charge, now, videoId, workerId) =>
+>((db, { rows, rowCount, durationSeconds, chunkCount, charge, now, videoId, workerId }) =>
   db
     .updateTable("videos")
     .set({
@@ -37,9 +37,9 @@ export const writeDone = preparedPerStore<
 );
 
 export const writeFailed = preparedPerStore<
-  [code: string, message: string, retryable: number, now: number, videoId: string, workerId: string],
+  { code: string; message: string; retryable: number; now: number; videoId: string; workerId: string },
   never
->(6, (db, code, message, retryable, now, videoId, workerId) =>
+>((db, { code, message, retryable, now, videoId, workerId }) =>
   db
     .updateTable("videos")
     .set({
@@ -70,9 +70,9 @@ export interface JobCountsAfter {
 /** Moves videos from a job's `processing` count to `done` and `failed`; `hasFailures` is 1 when some failed. */
 function countInJobStatement(withFailures: boolean) {
   return preparedPerStore<
-    [settled: number, done: number, failed: number, charge: number, jobId: string],
+    { settled: number; done: number; failed: number; charge: number; jobId: string },
     JobCountsAfter
-  >(5, (db, settled, done, failed, charge, jobId) =>
+  >((db, { settled, done, failed, charge, jobId }) =>
     db
       .updateTable("jobs")
       .set((eb) => ({

@@ -7,18 +7,18 @@ import type { Database } from "./tables.js";
 export type QueryRunner = Pick<Kysely<Database>, "executeQuery">;
 
 /**
- * A stand-in for an argument while the query is built. Its type is `never` so that it fits any value
- * position of Kysely's builder; at run time it is a string no real value can equal.
+ * Stand-ins for the parameters while the query is built, one per name. Each is typed `never` so that it
+ * fits any value position of Kysely's builder; at run time it is a string no real value can equal.
  */
-type Slot = never;
+export type Slots<Params extends object> = { readonly [Name in keyof Params]-?: never };
 
-export interface PreparedQuery<Args extends readonly unknown[], Row> {
+export interface PreparedQuery<Params extends object, Row> {
   /** Runs the query with these values, on the store or inside a transaction. */
-  run(runner: QueryRunner, ...args: Args): Promise<QueryResult<Row>>;
+  run(runner: QueryRunner, params: Params): Promise<QueryResult<Row>>;
   /** The rows the query returns. */
-  rows(runner: QueryRunner, ...args: Args): Promise<Row[]>;
+  rows(runner: QueryRunner, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
-  first(runner: QueryRunner, ...args: Args): Promise<Row | undefined>;
+  first(runner: QueryRunner, params: Params): Promise<Row | undefined>;
 }
 
 // No constant a query is written with can equal a slot. (No NUL in it: PostgreSQL refuses those in text.)
@@ -27,38 +27,52 @@ const slotMark = `vidrows-slot-${randomBytes(6).toString("hex")}:`;
 /**
  * Kysely builds and compiles a query from its builder on every call, which costs more than SQLite
  * takes to run a point lookup. A prepared query is built once per dialect, with slots where the
- * arguments go; each run only puts the values into the compiled parameter list. (On SQLite the store
+ * parameters go; each run only puts the values into the compiled parameter list. (On SQLite the store
  * also keeps the statement prepared, since its SQL text is the same on every run.)
  *
- * `build` receives one slot per argument and must use each of them as a plain value (a `where`
- * operand, a `set` or `values` field, a `limit`): anything that would change the SQL text with the
- * value, such as an `in` list, cannot be prepared.
+ * Parameters are named (`{ jobId, workspaceId }`), so that two of the same type cannot be swapped
+ * unnoticed; an array works too, for a statement whose values are a flat list. `build` must use each
+ * slot as a plain value (a `where` operand, a `set` or `values` field, a `limit`): anything that would
+ * change the SQL text with the value, such as an `in` list, cannot be prepared.
  */
-export function prepareQuery<Args extends readonly unknown[], Row>(
+export function prepareQuery<Params extends object, Row>(
   db: Kysely<Database>,
-  arity: Args["length"],
-  build: (db: Kysely<Database>, ...slots: Slot[]) => Compilable<Row>,
-): PreparedQuery<Args, Row> {
-  const slots = Array.from({ length: arity }, (_, i) => `${slotMark}${i}`);
-  const compiled = build(db, ...(slots as Slot[])).compile();
-  // For each compiled parameter: the argument that fills it, or -1 for a constant of the query.
+  build: (db: Kysely<Database>, slots: Slots<Params>) => Compilable<Row>,
+): PreparedQuery<Params, Row> {
+  const used = new Set<string>();
+  const slots = new Proxy({} as Slots<Params>, {
+    get(_target, name) {
+      if (typeof name !== "string") return undefined;
+      used.add(name);
+      return `${slotMark}${name}`;
+    },
+  });
+  const compiled = build(db, slots).compile();
+  // For each compiled parameter: the name of the value that fills it, or null for a constant of the query.
   const sources = compiled.parameters.map((value) =>
-    typeof value === "string" && value.startsWith(slotMark) ? Number(value.slice(slotMark.length)) : -1,
+    typeof value === "string" && value.startsWith(slotMark) ? value.slice(slotMark.length) : null,
   );
-  for (let i = 0; i < arity; i++) {
-    if (!sources.includes(i)) {
-      throw new Error(`Prepared query never uses argument ${i}: ${compiled.sql}`);
+  for (const name of used) {
+    if (!sources.includes(name)) {
+      throw new Error(`Prepared query reads parameter "${name}" but not as a value: ${compiled.sql}`);
     }
   }
 
-  const withValues = (args: readonly unknown[]): CompiledQuery<Row> => ({
+  const withValues = (params: Params): CompiledQuery<Row> => ({
     ...compiled,
-    parameters: sources.map((source, at) => (source === -1 ? compiled.parameters[at] : args[source])),
+    parameters: sources.map((name, at) => {
+      if (name === null) return compiled.parameters[at];
+      const value = (params as Record<string, unknown>)[name];
+      // A missing value would bind as NULL on one dialect and fail on the other: say which one it is.
+      if (value === undefined)
+        throw new Error(`Prepared query run without parameter "${name}": ${compiled.sql}`);
+      return value;
+    }),
   });
   return {
-    run: (runner, ...args) => runner.executeQuery(withValues(args)),
-    rows: async (runner, ...args) => (await runner.executeQuery(withValues(args))).rows,
-    first: async (runner, ...args) => (await runner.executeQuery(withValues(args))).rows[0],
+    run: (runner, params) => runner.executeQuery(withValues(params)),
+    rows: async (runner, params) => (await runner.executeQuery(withValues(params))).rows,
+    first: async (runner, params) => (await runner.executeQuery(withValues(params))).rows[0],
   };
 }
 
@@ -66,15 +80,14 @@ export function prepareQuery<Args extends readonly unknown[], Row>(
  * A prepared query for whichever store the caller has, built on its first use with that store: for
  * statements defined once in a module and run against the store (or a transaction of it) passed in.
  */
-export function preparedPerStore<Args extends readonly unknown[], Row>(
-  arity: Args["length"],
-  build: (db: Kysely<Database>, ...slots: Slot[]) => Compilable<Row>,
-): (db: Kysely<Database>) => PreparedQuery<Args, Row> {
-  const byStore = new WeakMap<Kysely<Database>, PreparedQuery<Args, Row>>();
+export function preparedPerStore<Params extends object, Row>(
+  build: (db: Kysely<Database>, slots: Slots<Params>) => Compilable<Row>,
+): (db: Kysely<Database>) => PreparedQuery<Params, Row> {
+  const byStore = new WeakMap<Kysely<Database>, PreparedQuery<Params, Row>>();
   return (db) => {
     let prepared = byStore.get(db);
     if (!prepared) {
-      prepared = prepareQuery<Args, Row>(db, arity, build);
+      prepared = prepareQuery<Params, Row>(db, build);
       byStore.set(db, prepared);
     }
     return prepared;

@@ -18,9 +18,8 @@ export async function lockWorkspace(trx: Transaction<Database> | Kysely<Database
 }
 
 /** `lockWorkspace` and a read of the row in one prepared statement, for the paths that run most. */
-export const lockAndReadWorkspace = preparedPerStore<[workspaceId: string], Selectable<WorkspacesTable>>(
-  1,
-  (db, workspaceId) =>
+export const lockAndReadWorkspace = preparedPerStore<{ workspaceId: string }, Selectable<WorkspacesTable>>(
+  (db, { workspaceId }) =>
     db
       .updateTable("workspaces")
       .set((eb) => ({ plan_id: eb.ref("plan_id") }))

@@ -13,9 +13,9 @@ const dailyDays = 14;
 const dayMs = 86_400_000;
 
 export class UsageService {
-  private readonly failureCounts: PreparedQuery<[workspaceId: string], { code: string; count: number }>;
+  private readonly failureCounts: PreparedQuery<{ workspaceId: string }, { code: string; count: number }>;
   private readonly dailyCredits: PreparedQuery<
-    [workspaceId: string, fromDay: string],
+    { workspaceId: string; fromDay: string },
     { day: string; credits: number }
   >;
 
@@ -23,10 +23,10 @@ export class UsageService {
     private readonly store: Store,
     private readonly workspaces: WorkspaceService,
   ) {
-    this.failureCounts = prepareQuery(store.db, 1, (db, workspaceId) =>
+    this.failureCounts = prepareQuery(store.db, (db, { workspaceId }) =>
       db.selectFrom("failure_counts").select(["code", "count"]).where("workspace_id", "=", workspaceId),
     );
-    this.dailyCredits = prepareQuery(store.db, 2, (db, workspaceId, fromDay) =>
+    this.dailyCredits = prepareQuery(store.db, (db, { workspaceId, fromDay }) =>
       db
         .selectFrom("daily_credits")
         .select(["day", "credits"])
@@ -47,8 +47,8 @@ export class UsageService {
     const plan: Plan = this.workspaces.planOf(workspace);
     const days = lastUtcDays(now, dailyDays);
     const [failures, spent] = await Promise.all([
-      this.failureCounts.rows(this.store.db, workspaceId),
-      this.dailyCredits.rows(this.store.db, workspaceId, days[0] ?? ""),
+      this.failureCounts.rows(this.store.db, { workspaceId }),
+      this.dailyCredits.rows(this.store.db, { workspaceId, fromDay: days[0] ?? "" }),
     ]);
     const spentByDay = new Map(spent.map((row) => [row.day, Number(row.credits)]));
     const failuresByCode: Record<string, number> = {};

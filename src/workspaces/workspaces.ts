@@ -29,13 +29,13 @@ export interface CreatedWorkspace {
 }
 
 export class WorkspaceService {
-  private readonly workspaceById: PreparedQuery<[workspaceId: string], WorkspaceRow>;
+  private readonly workspaceById: PreparedQuery<{ workspaceId: string }, WorkspaceRow>;
 
   constructor(
     private readonly store: Store,
     private readonly plans: PlanTable,
   ) {
-    this.workspaceById = prepareQuery(store.db, 1, (db, workspaceId) =>
+    this.workspaceById = prepareQuery(store.db, (db, { workspaceId }) =>
       db.selectFrom("workspaces").selectAll().where("id", "=", workspaceId),
     );
   }
@@ -114,7 +114,7 @@ export class WorkspaceService {
    * the balance raised to the cycle allowance if it is below. Cheap when no cycle is due (one read).
    */
   async current(workspaceId: string, now = Date.now()): Promise<WorkspaceRow> {
-    const row = await this.workspaceById.first(this.store.db, workspaceId);
+    const row = await this.workspaceById.first(this.store.db, { workspaceId });
     if (!row) throw new UnknownWorkspaceError(workspaceId);
     if (!isCycleDue(row, now)) return row;
     return this.store.db
