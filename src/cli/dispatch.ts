@@ -1,7 +1,6 @@
 // Reads a `vidrows` command line: help and version, the command it names, that command's options and
 // arguments (checked here, so that every command refuses mistakes alike), then runs it.
 import { parseArgs } from "node:util";
-import { loadDotEnv } from "../config.js";
 import { isClientCommand, runClientCommand } from "./client-commands.js";
 import { type Command, type CommandInput, commandName, UsageError } from "./command.js";
 import { commandNamed, commandsOf, groupNamed } from "./command-table.js";
@@ -121,6 +120,7 @@ async function dispatch(argv: string[]): Promise<number> {
   const { command, rest: commandLine } = resolved;
   const input = readCommandLine(command, commandLine);
   if (input === null) return print(commandHelp(command));
+  const { loadDotEnv } = await import("../config.js");
   loadDotEnv();
   try {
     await command.run(input);
@@ -141,6 +141,6 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await dispatch(argv);
   } catch (error) {
-    return reportFailure(error);
+    return await reportFailure(error);
   }
 }

@@ -1,13 +1,21 @@
 // How a failed command is reported: one message on stderr, a next step where there is one, and the exit code.
-import { ConfigError } from "../config.js";
-import { UnknownPlanError, UnknownWorkspaceError } from "../workspaces/workspaces.js";
 import { ClientCommandsMissing } from "./client-commands.js";
 import { UsageError } from "./command.js";
 
 export const exitCode = { done: 0, failed: 1, usage: 2 } as const;
 
+// Loaded when a command failed, by which time the command has loaded them: help and version never do.
+const failureKinds = async () => {
+  const [{ ConfigError }, { UnknownPlanError, UnknownWorkspaceError }] = await Promise.all([
+    import("../config.js"),
+    import("../workspaces/workspaces.js"),
+  ]);
+  return { ConfigError, UnknownPlanError, UnknownWorkspaceError };
+};
+type FailureKinds = Awaited<ReturnType<typeof failureKinds>>;
+
 /** What to do next, after the message of a failure the user can fix. */
-function hintFor(error: unknown): string | null {
+function hintFor(error: unknown, { ConfigError, UnknownWorkspaceError }: FailureKinds): string | null {
   if (error instanceof UnknownWorkspaceError) {
     return "Check the id: `vidrows workspace list` shows every workspace, and `vidrows workspace create` printed it.";
   }
@@ -16,7 +24,8 @@ function hintFor(error: unknown): string | null {
 }
 
 /** Failures whose message says it all; any other one is a bug or an outage, and its stack is printed too. */
-function isExpected(error: unknown): boolean {
+function isExpected(error: unknown, kinds: FailureKinds): boolean {
+  const { ConfigError, UnknownPlanError, UnknownWorkspaceError } = kinds;
   return (
     error instanceof ConfigError ||
     error instanceof UnknownPlanError ||
@@ -26,16 +35,18 @@ function isExpected(error: unknown): boolean {
 }
 
 /** Writes the failure to stderr and answers the exit code. */
-export function reportFailure(error: unknown): number {
+export async function reportFailure(error: unknown): Promise<number> {
   if (error instanceof UsageError) {
     const help = error.topic ? `vidrows help ${error.topic}` : "vidrows help";
     process.stderr.write(`vidrows: ${error.message} See \`${help}\`.\n`);
     return exitCode.usage;
   }
+  const kinds = await failureKinds();
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`vidrows: ${message}\n`);
-  const hint = hintFor(error);
+  const hint = hintFor(error, kinds);
   if (hint) process.stderr.write(`${hint}\n`);
-  if (!isExpected(error) && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (!isExpected(error, kinds) && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   return exitCode.failed;
 }
