@@ -73,11 +73,11 @@ function readCommandLine(command: Command, rest: string[]): CommandInput | null 
   const args: string[] = [];
   for (const token of tokens) {
     if (token.kind === "positional") {
-      // Every number this CLI takes is at least 1: "-5" is a wrong number, not an unknown option.
       args.push(token.value);
       continue;
     }
     if (token.kind !== "option") continue;
+    // Every number this CLI takes is at least 1: "-5" is a wrong number, not an unknown option.
     if (/^-\d/.test(token.rawName)) {
       throw mistake(
         `"${rest.find((arg) => arg.startsWith(token.rawName)) ?? token.rawName}" is negative; numbers given to vidrows are whole and at least 1.`,
