@@ -2,7 +2,7 @@
 
 export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   // A name holding a tab or a line break would break the columns; it is shown with spaces instead.
-  rows = rows.map((row) => row.map((cell) => cell.replace(/[\u0000-\u001f\u007f]/g, " ")));
+  rows = rows.map((row) => row.map((cell) => cell.replace(/\p{Cc}/gu, " ")));
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
   );

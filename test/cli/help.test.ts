@@ -96,7 +96,7 @@ describe("vidrows help", () => {
       expect(text).toMatch(new RegExp(`\\n  ${sub}\\b`));
     expect(expectPrinted(await runCli(["workspace", "--help"], env))).toBe(text);
     expect(expectPrinted(await runCli(["help", "credits"], env))).toMatch(
-      /\n  grant <workspace_id> <credits>/,
+      /\n {2}grant <workspace_id> <credits>/,
     );
   });
 });
