@@ -18,7 +18,9 @@ function print(text: string): number {
 /** `vidrows help [<topic>]`, `vidrows --help [<topic>]`. */
 async function showHelp(topic: string[]): Promise<number> {
   const [first] = topic;
-  if (first === undefined) return print(overview(packageVersion()));
+  // `help help` is answered by the overview, which says how help works.
+  if (first === undefined || (first === "help" && topic.length === 1))
+    return print(overview(packageVersion()));
   if (isClientCommand(first)) return runClientCommand([...topic, "--help"]);
   const group = groupNamed(first);
   if (group && topic.length === 1) return print(groupHelp(group));

@@ -47,7 +47,7 @@ describe("vidrows --version", () => {
 describe("vidrows help", () => {
   it("gives one overview for help, --help, -h and no command at all", async () => {
     const overview = expectPrinted(await runCli(["help"], env));
-    for (const args of [["--help"], ["-h"], []]) {
+    for (const args of [["--help"], ["-h"], [], ["help", "help"]]) {
       expect(expectPrinted(await runCli(args, env))).toBe(overview);
     }
   });
