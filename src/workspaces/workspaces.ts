@@ -10,6 +10,8 @@ import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { insertApiKey } from "../keys/api-keys.js";
+import type { CreatedKey } from "../keys/key-schemas.js";
+import { lockWorkspace } from "../store/workspace-lock.js";
 
 export class UnknownWorkspaceError extends Error {
   constructor(workspaceId: string) {
@@ -26,6 +28,12 @@ export class UnknownPlanError extends Error {
 export interface CreatedWorkspace {
   workspaceId: string;
   apiKey: string;
+}
+
+/** A workspace as an operator lists it: its row as of now, and how many of its keys are not revoked. */
+export interface ListedWorkspace {
+  readonly row: WorkspaceRow;
+  readonly activeKeys: number;
 }
 
 export class WorkspaceService {
@@ -120,5 +128,35 @@ export class WorkspaceService {
     return this.store.db
       .transaction()
       .execute((trx) => renewCycleIfDue(trx, workspaceId, this.planOf(row), now));
+  }
+
+  /** Every workspace, oldest first, each as of `now` (a due cycle is begun, as any read through the API would). */
+  async list(now = Date.now()): Promise<ListedWorkspace[]> {
+    const rows = await this.store.db.selectFrom("workspaces").selectAll().orderBy("id").execute();
+    const counts = await this.store.db
+      .selectFrom("api_keys")
+      .select(["workspace_id", (eb) => eb.fn.countAll<number | string>().as("active")])
+      .where("revoked_at", "is", null)
+      .groupBy("workspace_id")
+      .execute();
+    const activeKeys = new Map(counts.map((c) => [c.workspace_id, Number(c.active)]));
+    const listed: ListedWorkspace[] = [];
+    for (const row of rows) {
+      const current = isCycleDue(row, now) ? await this.current(row.id, now) : row;
+      listed.push({ row: current, activeKeys: activeKeys.get(row.id) ?? 0 });
+    }
+    return listed;
+  }
+
+  /**
+   * A new live key for the workspace, written the way `POST /v1/keys` writes one, for an operator whose
+   * users lost theirs. The plan's key allowance is not checked: recovery must work when every allowed
+   * key is still active but lost; the users revoke the lost ones with the new key.
+   */
+  async issueKey(workspaceId: string, label: string, now = Date.now()): Promise<CreatedKey> {
+    return this.store.db.transaction().execute(async (trx) => {
+      if (!(await lockWorkspace(trx, workspaceId))) throw new UnknownWorkspaceError(workspaceId);
+      return insertApiKey(trx, workspaceId, { label, environment: "live" }, now);
+    });
   }
 }

@@ -33,9 +33,12 @@ const malformed: { args: string[]; says: RegExp }[] = [
   { args: ["workspace", "create", "--plan", "free"], says: /needs --name <name>/ },
   { args: ["workspace", "create", "--name", "x"], says: /needs --plan <plan>/ },
   { args: ["workspace", "set-plan", "WS"], says: /set-plan needs <workspace_id> <plan>/ },
-  { args: ["workspace"], says: /Unknown command "workspace"[\s\S]*Usage:/ },
-  { args: ["frobnicate"], says: /Unknown command "frobnicate"[\s\S]*Usage:/ },
-  { args: ["migrate", "--force"], says: /--force[\s\S]*vidrows --help/ },
+  {
+    args: ["workspace"],
+    says: /"vidrows workspace" needs a sub-command: list, create.*vidrows help workspace/,
+  },
+  { args: ["frobnicate"], says: /Unknown command "frobnicate"\. See `vidrows help`/ },
+  { args: ["migrate", "--force"], says: /Unknown option --force .*`vidrows help migrate`/ },
 ];
 
 // A safety net: each test stops its own servers, even when it fails (see onTestFinished).
@@ -219,16 +222,6 @@ describe("vidrows CLI without a database", () => {
       expectRefusal(result, says);
     });
   }
-
-  it("shows its usage with --help and exits 0", async () => {
-    for (const args of [["--help"], [], ["workspace", "create", "--help"]]) {
-      const result = await runCli(args, {});
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^Usage: vidrows <command>/);
-      expect(result.stdout).toContain("credits grant <workspace_id> <credits>");
-      expect(result.stderr).toBe("");
-    }
-  });
 
   it("refuses to serve with a bad setting, naming the variable", async () => {
     const cases: { env: Record<string, string>; names: string }[] = [

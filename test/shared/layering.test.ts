@@ -25,7 +25,10 @@ const features = [
   "captions",
   "extraction",
 ];
-/** The composition root and the commands around it: they wire everything. */
+/**
+ * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and
+ * the folder `cli/` (the command table, help texts, the dispatcher); `app` both `app.ts` and `app/`.
+ */
 const roots = ["app", "cli", "cluster", "next-tick-shape"];
 
 /** The only imports from one feature into another, each for a reason ARCHITECTURE.md gives. */
@@ -120,6 +123,16 @@ describe("the layering rule", () => {
     expect(
       violationsOf("store/database.ts", 'const m = await import("../pipeline/worker.js");'),
     ).toHaveLength(1);
+  });
+
+  it("counts the CLI's folder as the composition root, which no feature may import", () => {
+    expect(violationsOf("cli/admin-commands.ts", 'import { x } from "../workspaces/workspaces.js";')).toEqual(
+      [],
+    );
+    expect(violationsOf("cli/dispatch.ts", 'const c = await import("../config.js");')).toEqual([]);
+    expect(
+      violationsOf("workspaces/workspaces.ts", 'import { UsageError } from "../cli/command.js";'),
+    ).toEqual(['src/workspaces/workspaces.ts: "../cli/command.js" (workspaces -> cli)']);
   });
 
   it("lets a feature use the platform, the shared features and the features listed for it", () => {
