@@ -11,7 +11,6 @@ import Fastify, {
 import type { HttpTimeouts } from "../config.js";
 import { openApiRoutes } from "./openapi-route.js";
 import { answerClientError } from "./client-errors.js";
-import { deferredChildLogger } from "./deferred-child-logger.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
@@ -39,14 +38,12 @@ export interface HttpServerOptions {
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // Fastify's own logger is off: with one, it makes a child logger for every request and watches
-    // every response's end to time it (about 1.5-2 µs of CPU a request, most of a remembered read's
-    // own work), even with request logging off. Requests log instead through a child of the process's
-    // logger made on their first line (same lines, with `reqId`); `listenTextResolver` in app.ts
-    // writes Fastify's "Server listening at" lines.
+    // Fastify's own logger is off: with one, it also watches every response's end to time it (about
+    // 1.5-2 µs of CPU a request, most of a remembered read's own work), even with request logging off.
+    // Requests log through a child of the process's logger instead (the same lines, with `reqId`);
+    // `listenTextResolver` in app.ts writes Fastify's "Server listening at" lines.
     logger: false,
-    childLoggerFactory: (_fastifyLogger, bindings, childOptions) =>
-      deferredChildLogger(options.log, bindings, childOptions),
+    childLoggerFactory: (_fastifyLogger, bindings, childOptions) => options.log.child(bindings, childOptions),
     // Fastify's two log lines per request would cost more than most requests; one access line at
     // debug level (below) says the same, and errors are logged at error level regardless.
     logController: new LogController({ disableRequestLogging: true }),

@@ -29,7 +29,7 @@ const features = [
  * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and
  * the folder `cli/` (the command table, help texts, the dispatcher); `app` both `app.ts` and `app/`.
  */
-const roots = ["app", "cli", "cluster", "next-tick-shape"];
+const roots = ["app", "cli", "cluster"];
 
 /** The only imports from one feature into another, each for a reason ARCHITECTURE.md gives. */
 const featureImports: Record<string, string[]> = {
