@@ -1,11 +1,5 @@
 // Type-level test: a program using the client as documented compiles (checked by tsc in `npm run typecheck`).
-import {
-  Vidrows,
-  VidrowsError,
-  type JobRead,
-  type VidrowsErrorCode,
-  type WebhookEvent,
-} from "@vidrows/client";
+import type { JobRead, Vidrows, VidrowsError, VidrowsErrorCode, WebhookEvent } from "@vidrows/client";
 
 export async function documentedUse(vr: Vidrows, secret: string, body: string, headers: Headers) {
   const created = await vr.jobs.submit(
@@ -18,13 +12,9 @@ export async function documentedUse(vr: Vidrows, secret: string, body: string, h
   });
   const status: "processing" | "done" | "failed" | "partial" = settled.status;
   const read: JobRead = await vr.jobs.takeRows(created.job_id);
-  if (read.results !== null) {
-    for (const video of read.results) {
-      const cells = video.status === "done" ? video.rows?.results[0] : undefined;
-      const code: string | undefined = video.status === "failed" ? video.error.code : undefined;
-      (void cells, code);
-    }
-  }
+  const outcomes = (read.results ?? []).map((video) =>
+    video.status === "done" ? video.rows?.results[0]?.["price"] : video.error.code,
+  );
   for await (const job of vr.jobs.iterate({ status: "running", search: "job_" })) void job.counts.processing;
   const page = await vr.jobs.list({ limit: 10, offset: 0 });
   const cap: number | null = (await vr.usage.setHardCap(null)).credits.hard_cap;
