@@ -17,7 +17,9 @@ export function commandHelp(program: string, command: Command): string {
 function commandList(commands: readonly Command[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   return indent(
-    commands.map((command) => `${command.name.padEnd(width)}  ${command.summary.split(". ")[0]?.replace(/\.?$/, ".")}`),
+    commands.map(
+      (command) => `${command.name.padEnd(width)}  ${command.summary.split(". ")[0]?.replace(/\.?$/, ".")}`,
+    ),
   );
 }
 

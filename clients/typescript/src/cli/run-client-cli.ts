@@ -115,7 +115,8 @@ export async function runClientCli(argv: string[], io: ClientCliIo = processIo):
       program,
       json,
       client() {
-        const apiKey = (values["api-key"] as string | undefined) ?? io.env.VIDROWS_API_KEY;
+        // An empty variable counts as unset.
+        const apiKey = (values["api-key"] as string | undefined) || io.env.VIDROWS_API_KEY;
         if (!apiKey) throw new UsageError("No API key: set VIDROWS_API_KEY or pass --api-key.");
         const baseUrl =
           (values["base-url"] as string | undefined) ?? io.env.VIDROWS_BASE_URL ?? defaultBaseUrl;
