@@ -65,9 +65,9 @@ for (const dialect of dialects) {
         },
       });
       expect(stopped.code).toBe(130);
-      expect(stopped.stderr).toMatch(
-        /\r\x1b\[2Kjob_\w+: 0 done, 0 failed, \d processing, \d queued of 1 \(\d+s\)/,
-      );
+      // Each update returns to the line's start and clears it (CR, ESC [2K), then writes the counts.
+      expect(stopped.stderr).toContain("\r\u001b[2Kjob_");
+      expect(stopped.stderr).toMatch(/job_\w+: 0 done, 0 failed, \d processing, \d queued of 1 \(\d+s\)/);
       expect(stopped.stderr).toContain(`Job ${submitted.job_id} goes on`);
       expect(stopped.stdout).toBe("");
 
