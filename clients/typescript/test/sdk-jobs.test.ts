@@ -106,6 +106,10 @@ for (const dialect of dialects) {
       });
       const missing = await vr.jobs.progress("job_0000000000000000000000").catch((e: unknown) => e);
       expect(missing).toMatchObject({ code: "job_not_found", status: 404 });
+      // An id the list's search cannot hold is not found without asking the server.
+      expect(await vr.jobs.progress("job 1!").catch((e: unknown) => e)).toMatchObject({
+        code: "job_not_found",
+      });
       await expectApiError(vr.jobs.submit({ videos: ["not a video"], schema }), {
         code: "invalid_request",
         status: 400,
