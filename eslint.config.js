@@ -3,7 +3,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "dist-bench/", "node_modules/", "bench/results/", "coverage/"] },
+  {
+    ignores: [
+      "dist/",
+      "dist-bench/",
+      "node_modules/",
+      "bench/results/",
+      "coverage/",
+      "clients/typescript/dist/",
+      "clients/typescript/src/generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +24,12 @@ export default tseslint.config(
   },
   {
     // Tests read answers of many shapes; `any` there keeps assertions readable.
-    files: ["test/**", "bench/**"],
+    files: ["test/**", "bench/**", "clients/typescript/test/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // The client's scripts are plain Node ESM (they run before anything is built).
+    files: ["clients/typescript/scripts/**/*.mjs"],
+    languageOptions: { globals: { console: "readonly", fetch: "readonly", URL: "readonly" } },
   },
 );

@@ -7,7 +7,7 @@ process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL("./test/fixtures/tls/cer
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Suites start real servers and child processes; two at a time suits a two-core machine.

@@ -1,0 +1,135 @@
+// `jobs submit|list|progress|wait`: submit videos, list jobs, and follow one without taking its rows.
+import type { SubmitJobBody } from "../api-types.js";
+import { type Command, integerOption, stringOption } from "./command.js";
+import { exitCodes, UsageError } from "./exit-codes.js";
+import { schemaFromOptions, schemaOptionHelp, schemaOptions } from "./schema-input.js";
+import { waitForJob } from "./waiting.js";
+
+const intervalOption = { interval: { type: "string" } } as const;
+const intervalHelp = "--interval MS      between polls while waiting (default 1000)";
+
+const submit: Command = {
+  name: "jobs submit",
+  usage:
+    "<video...> (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--wait]",
+  summary:
+    "Submit a job of videos (YouTube URLs or ids); prints the job, or with --wait its settled progress.",
+  options: {
+    ...schemaOptions,
+    "schema-id": { type: "string" },
+    "schema-version": { type: "string" },
+    language: { type: "string" },
+    "idempotency-key": { type: "string" },
+    wait: { type: "boolean" },
+    ...intervalOption,
+  },
+  optionHelp: [
+    ...schemaOptionHelp,
+    "--schema-id ID    a saved schema (see `schemas list`)",
+    "--schema-version N  a version of the saved schema (default: its latest)",
+    "--language TAG    preferred caption language, BCP-47 (default: the video's own)",
+    "--idempotency-key K  resubmitting with the same key and videos makes no second job (default: a fresh key)",
+    "--wait            wait until the job settles (the rows stay on the server: `jobs rows` takes them)",
+    intervalHelp,
+  ],
+  examples: [
+    "jobs submit dQw4w9WgXcQ https://youtu.be/aqz-KE-bpKQ --columns product,price --wait",
+    "jobs submit dQw4w9WgXcQ --schema-id sch_01... --schema-version 2 --language en",
+  ],
+  positionals: { min: 1, max: Infinity },
+  async run(context) {
+    const schema = await schemaFromOptions(context);
+    const schemaId = stringOption(context, "schema-id");
+    const schemaVersion = integerOption(context, "schema-version", 1, 2_147_483_647);
+    if ((schema === undefined) === (schemaId === undefined)) {
+      throw new UsageError("Give exactly one of --columns, --schema and --schema-id.");
+    }
+    if (schemaVersion !== undefined && schemaId === undefined) {
+      throw new UsageError("--schema-version goes with --schema-id.");
+    }
+    const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
+    const language = stringOption(context, "language");
+    const body: SubmitJobBody = {
+      videos: [...context.positionals],
+      ...(schema === undefined ? {} : { schema }),
+      ...(schemaId === undefined ? {} : { schema_id: schemaId }),
+      ...(schemaVersion === undefined ? {} : { schema_version: schemaVersion }),
+      ...(language === undefined ? {} : { language }),
+    };
+    const created = await context.client().jobs.submit(body, {
+      idempotencyKey: stringOption(context, "idempotency-key"),
+    });
+    if (context.values.wait !== true) {
+      context.print(created);
+      return exitCodes.ok;
+    }
+    context.print(await waitForJob(context, created.job_id, interval));
+    return exitCodes.ok;
+  },
+};
+
+const list: Command = {
+  name: "jobs list",
+  usage: "[--status running|succeeded|failed] [--search PREFIX] [--limit N] [--offset N]",
+  summary: "List jobs, newest first (one page; lists never take rows).",
+  options: {
+    status: { type: "string" },
+    search: { type: "string" },
+    limit: { type: "string" },
+    offset: { type: "string" },
+  },
+  optionHelp: [
+    "--status S        running, succeeded or failed",
+    "--search PREFIX   the start of a job id, a video id or a YouTube video id",
+    "--limit N         1 to 100 (default 25)",
+    "--offset N        jobs to skip (default 0)",
+  ],
+  examples: ["jobs list --status running", "jobs list --search dQw4w9 --limit 5"],
+  positionals: { min: 0, max: 0 },
+  async run(context) {
+    const status = stringOption(context, "status");
+    if (status !== undefined && !["running", "succeeded", "failed"].includes(status)) {
+      throw new UsageError(`--status must be running, succeeded or failed; got "${status}".`);
+    }
+    const page = await context.client().jobs.list({
+      status: status as "running" | "succeeded" | "failed" | undefined,
+      search: stringOption(context, "search"),
+      limit: integerOption(context, "limit", 1, 100),
+      offset: integerOption(context, "offset", 0, Number.MAX_SAFE_INTEGER),
+    });
+    context.print(page);
+    return exitCodes.ok;
+  },
+};
+
+const progress: Command = {
+  name: "jobs progress",
+  usage: "<job_id>",
+  summary: "Print a job's status and counts; never takes its rows.",
+  options: {},
+  optionHelp: [],
+  examples: ["jobs progress job_01..."],
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    context.print(await context.client().jobs.progress(context.positionals[0] as string));
+    return exitCodes.ok;
+  },
+};
+
+const wait: Command = {
+  name: "jobs wait",
+  usage: "<job_id> [--interval MS]",
+  summary:
+    "Wait until a job settles, then print its progress; never takes its rows. Ctrl-C stops waiting only.",
+  options: { ...intervalOption },
+  optionHelp: [intervalHelp],
+  examples: ["jobs wait job_01... && vidrows-client jobs rows job_01... --format csv --out rows.csv"],
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
+    context.print(await waitForJob(context, context.positionals[0] as string, interval));
+    return exitCodes.ok;
+  },
+};
+
+export const jobCommands: readonly Command[] = [submit, list, progress, wait];

@@ -1,0 +1,87 @@
+// `jobs rows`: takes a settled job's rows (once: the server deletes them) and writes them as JSON, JSONL or CSV.
+import { open } from "node:fs/promises";
+import type { SettledJob } from "../api-types.js";
+import { type Command, type CommandContext, stringOption } from "./command.js";
+import { type CsvRow, rowsToCsv } from "./csv.js";
+import { exitCodes, UsageError } from "./exit-codes.js";
+
+const formats = ["json", "jsonl", "csv"] as const;
+type Format = (typeof formats)[number];
+
+function flatRows(job: SettledJob): CsvRow[] {
+  const rows: CsvRow[] = [];
+  for (const video of job.results) {
+    if (video.status !== "done" || video.rows === null) continue;
+    for (const cells of video.rows.results) rows.push({ videoId: video.video_id, cells });
+  }
+  return rows;
+}
+
+function render(job: SettledJob, format: Format): string {
+  if (format === "json") return JSON.stringify(job, null, 2) + "\n";
+  const rows = flatRows(job);
+  if (format === "csv") return rowsToCsv(rows);
+  return rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
+}
+
+function reportFailures(context: CommandContext, job: SettledJob): void {
+  for (const video of job.results) {
+    if (video.status === "failed") {
+      const retry = video.error.retryable ? " (retryable)" : "";
+      context.io.stderr.write(
+        `failed ${video.video_id}: ${video.error.code}${retry}: ${video.error.message}\n`,
+      );
+    }
+  }
+}
+
+export const rowsCommand: Command = {
+  name: "jobs rows",
+  usage: "<job_id> [--format json|jsonl|csv] [--out FILE]",
+  summary:
+    "Take a settled job's rows and write them. The server hands rows over once and then deletes them: keep the output.",
+  options: { format: { type: "string" }, out: { type: "string" } },
+  optionHelp: [
+    "--format F        json (the whole job, default), jsonl (one row a line, with video_id) or csv",
+    "                  (video_id, then the schema's columns)",
+    "--out FILE        write there instead of stdout (opened before the rows are taken, so a bad path loses nothing)",
+  ],
+  examples: ["jobs rows job_01... --format csv --out rows.csv", "jobs rows job_01... --format jsonl | jq ."],
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    const format = (stringOption(context, "format") ?? "json") as Format;
+    if (!formats.includes(format))
+      throw new UsageError(`--format must be json, jsonl or csv; got "${format}".`);
+    const jobId = context.positionals[0] as string;
+    const outPath = stringOption(context, "out");
+    let out;
+    try {
+      out = outPath === undefined ? undefined : await open(outPath, "w");
+    } catch (error) {
+      throw new UsageError(`Cannot write --out ${outPath}: ${(error as Error).message}`);
+    }
+    try {
+      const read = await context.client().jobs.takeRows(jobId);
+      if (read.results === null) {
+        context.io.stderr.write(
+          `Job ${jobId} is still ${read.status}: nothing was taken. Run \`${context.program} jobs wait ${jobId}\` first.\n`,
+        );
+        return exitCodes.nothingTaken;
+      }
+      const text = render(read, format);
+      if (out) await out.writeFile(text, "utf8");
+      else context.io.stdout.write(text);
+      reportFailures(context, read);
+      const taken = read.results.some((video) => video.status === "done" && video.rows === null);
+      if (taken) {
+        context.io.stderr.write(
+          `The rows of ${jobId} were taken by an earlier read; the server keeps none.\n`,
+        );
+        return exitCodes.nothingTaken;
+      }
+      return exitCodes.ok;
+    } finally {
+      await out?.close();
+    }
+  },
+};

@@ -1,0 +1,137 @@
+// runClientCli: the client commands (jobs, usage, schemas, keys, webhooks) for `vidrows-client` and for the
+// server's `vidrows` CLI to delegate to. Answers the exit code instead of exiting, so callers and tests decide.
+import { parseArgs } from "node:util";
+import { defaultBaseUrl, Vidrows } from "../client.js";
+import { VidrowsError } from "../errors.js";
+import { accountCommands } from "./account-commands.js";
+import { type ClientCliIo, type Command, type CommandContext, globalOptions } from "./command.js";
+import { exitCodeFor, exitCodes, UsageError } from "./exit-codes.js";
+import { commandHelp, groupHelp, programHelp } from "./help.js";
+import { jobCommands } from "./jobs-commands.js";
+import { rowsCommand } from "./rows-command.js";
+import { webhookCommands } from "./webhook-commands.js";
+
+export type { ClientCliIo } from "./command.js";
+export { exitCodes } from "./exit-codes.js";
+
+export const clientCommands: readonly Command[] = [
+  ...jobCommands,
+  rowsCommand,
+  ...accountCommands,
+  ...webhookCommands,
+];
+
+/** The first words of the client's commands, for a CLI that delegates them here. */
+export const clientCommandGroups: readonly string[] = ["jobs", "usage", "schemas", "keys", "webhooks"];
+
+const processIo: ClientCliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+/** Node's parser messages, said for people: which option, and what is wrong with it. */
+function parseProblem(error: Error & { code?: string }, command: Command, program: string): UsageError {
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+  const see = `See \`${program} ${command.name} --help\`.`;
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    return new UsageError(`Unknown option ${option} for ${command.name}. ${see}`);
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+    return new UsageError(`${option} needs a value. ${see}`);
+  return new UsageError(`${error.message} ${see}`);
+}
+
+function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {
+  const two = clientCommands.find((command) => command.name === `${argv[0]} ${argv[1]}`);
+  if (two) return { command: two, rest: argv.slice(2) };
+  const one = clientCommands.find((command) => command.name === argv[0]);
+  return one ? { command: one, rest: argv.slice(1) } : undefined;
+}
+
+function printError(io: ClientCliIo, json: boolean, error: unknown): void {
+  if (error instanceof VidrowsError) {
+    if (json) {
+      const { code, message, status, param, requestId } = error;
+      io.stderr.write(
+        JSON.stringify({ error: { code, message, status, param, request_id: requestId } }) + "\n",
+      );
+      return;
+    }
+    const param = error.param ? ` (${error.param})` : "";
+    const request = error.requestId ? ` [${error.requestId}]` : "";
+    io.stderr.write(`error: ${error.code}${param}: ${error.message}${request}\n`);
+    return;
+  }
+  io.stderr.write(`error: ${(error as Error).message}\n`);
+}
+
+/** Runs one client command; resolves to its exit code (see `exitCodes`). */
+export async function runClientCli(argv: string[], io: ClientCliIo = processIo): Promise<number> {
+  const program = io.programName ?? "vidrows-client";
+  const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  if (argv.length === 0 || (argv[0]?.startsWith("-") && wantsHelp)) {
+    (argv.length === 0 ? io.stderr : io.stdout).write(programHelp(program, clientCommands));
+    return argv.length === 0 ? exitCodes.usageError : exitCodes.ok;
+  }
+  if (argv[0] === "help") return runClientCli([...argv.slice(1), "--help"], io);
+  const found = findCommand(argv);
+  if (!found) {
+    const group = clientCommands.filter((command) => command.name.startsWith(`${argv[0]} `));
+    if (group.length > 0 && (wantsHelp || argv.length === 1)) {
+      (wantsHelp ? io.stdout : io.stderr).write(groupHelp(program, argv[0] as string, group));
+      return wantsHelp ? exitCodes.ok : exitCodes.usageError;
+    }
+    const what = group.length > 0 ? `${argv[0]} ${argv[1]}` : argv[0];
+    io.stderr.write(`error: unknown command "${what}". Run \`${program} --help\` for the commands.\n`);
+    return exitCodes.usageError;
+  }
+  const { command, rest } = found;
+  if (wantsHelp) {
+    io.stdout.write(commandHelp(program, command));
+    return exitCodes.ok;
+  }
+  let json = rest.includes("--json");
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: rest,
+        options: { ...globalOptions, ...command.options },
+        allowPositionals: true,
+        strict: true,
+      });
+    } catch (error) {
+      throw parseProblem(error as Error, command, program);
+    }
+    const { values, positionals } = parsed;
+    json = values.json === true;
+    const { min, max } = command.positionals;
+    if (positionals.length < min || positionals.length > max) {
+      throw new UsageError(
+        `Usage: ${program} ${command.name} ${command.usage}\nSee \`${program} ${command.name} --help\`.`,
+      );
+    }
+    let client: Vidrows | undefined;
+    const context: CommandContext = {
+      values: values as CommandContext["values"],
+      positionals,
+      io,
+      program,
+      json,
+      client() {
+        // An empty variable counts as unset.
+        const apiKey = (values["api-key"] as string | undefined) || io.env.VIDROWS_API_KEY;
+        if (!apiKey) throw new UsageError("No API key: set VIDROWS_API_KEY or pass --api-key.");
+        const baseUrl =
+          (values["base-url"] as string | undefined) ?? io.env.VIDROWS_BASE_URL ?? defaultBaseUrl;
+        client ??= new Vidrows({ apiKey, baseUrl });
+        return client;
+      },
+      print(value) {
+        io.stdout.write(JSON.stringify(value, null, json ? undefined : 2) + "\n");
+      },
+    };
+    return await command.run(context);
+  } catch (error) {
+    const code = exitCodeFor(error);
+    // A stopped wait has said what it needs to (the job goes on).
+    if (code !== exitCodes.interrupted) printError(io, json, error);
+    return code;
+  }
+}
