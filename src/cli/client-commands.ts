@@ -14,28 +14,16 @@ export function isClientCommand(word: string | undefined): boolean {
   return clientCommands.some((command) => command.word === word);
 }
 
-/** Runs a client command line (`["jobs", "list", ...]`) and answers its exit code. */
-type ClientCli = (argv: string[]) => Promise<number>;
-
 /**
- * The client package's entry point, or null while it is not part of this build. Wiring it is this one
- * function: `return (await import("@vidrows/client/cli")).runClientCli;`.
+ * Hands `argv` (starting with the client command's word) to the client package and answers its exit
+ * code. Loaded only here, so that the server's own commands never load the client.
  */
-async function loadClientCli(): Promise<ClientCli | null> {
-  return null;
-}
-
-export class ClientCommandsMissing extends Error {
-  constructor(word: string) {
-    super(
-      `"vidrows ${word}" is a client command, and this build of vidrows does not include the client package (@vidrows/client).`,
-    );
-  }
-}
-
-/** Hands `argv` (starting with the client command's word) to the client package. */
 export async function runClientCommand(argv: string[]): Promise<number> {
-  const run = await loadClientCli();
-  if (run === null) throw new ClientCommandsMissing(argv[0] ?? "");
-  return run(argv);
+  const { runClientCli } = await import("@vidrows/client/cli");
+  return runClientCli(argv, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    programName: "vidrows",
+  });
 }

@@ -1,5 +1,4 @@
 // How a failed command is reported: one message on stderr, a next step where there is one, and the exit code.
-import { ClientCommandsMissing } from "./client-commands.js";
 import { UsageError } from "./command.js";
 
 export const exitCode = { done: 0, failed: 1, usage: 2 } as const;
@@ -29,8 +28,7 @@ function isExpected(error: unknown, kinds: FailureKinds): boolean {
   return (
     error instanceof ConfigError ||
     error instanceof UnknownPlanError ||
-    error instanceof UnknownWorkspaceError ||
-    error instanceof ClientCommandsMissing
+    error instanceof UnknownWorkspaceError
   );
 }
 

@@ -144,10 +144,20 @@ describe("a mistake in the command line", () => {
     });
   }
 
-  it("names the missing client package for a client command (exit 1), instead of calling it unknown", async () => {
-    const result = await runCli(["jobs", "list"], env);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^vidrows: "vidrows jobs" is a client command.*@vidrows\/client/);
+  it("hands a client command to the client package, which speaks of itself as vidrows", async () => {
+    const help = await runCli(["jobs", "list", "--help"], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/vidrows jobs list/);
+    expect(help.stdout).not.toMatch(/vidrows-client/);
+    // No key anywhere: the client's own usage error (exit 2), naming where a key comes from.
+    const noKey = await runCli(["jobs", "list"], { ...env, VIDROWS_API_KEY: "" });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/VIDROWS_API_KEY/);
+  });
+
+  it("lists in its overview exactly the client package's command groups", async () => {
+    const { clientCommandGroups } = await import("@vidrows/client/cli");
+    const { clientCommands } = await import("../../src/cli/client-commands.js");
+    expect(clientCommands.map((command) => command.word)).toEqual([...clientCommandGroups]);
   });
 });
