@@ -15,6 +15,8 @@ const windowMs = 60_000;
 interface Reservation {
   windowStartedAt: number;
   unused: number;
+  /** The window's hits no process had reserved yet, as of this process's last reservation. */
+  unreserved: number;
 }
 
 /**
@@ -41,6 +43,12 @@ export class RateLimiter {
    *
    * A hit spent from a held block is answered at once, not through a promise: that is most requests,
    * and a promise and its turn of the microtask queue would cost more than the answer.
+   *
+   * `remaining` is the workspace's budget, not this process's block: its unused hits plus those nobody
+   * had reserved at its last reservation. On one process that is exact. With several, it is as of that
+   * reservation, at most a block of this process's own requests ago: what the others reserved since is
+   * not yet subtracted, and their unused hits already are. Processes sharing the load evenly are within
+   * a block of the truth; small limits (blocks of one hit) stay exact.
    */
   hit(subject: string, limit: number, now = Date.now()): RateLimitDecision | Promise<RateLimitDecision> {
     const windowStartedAt = Math.floor(now / windowMs) * windowMs;
@@ -48,8 +56,7 @@ export class RateLimiter {
     const held = this.reservations.get(subject);
     if (held && held.windowStartedAt === windowStartedAt && held.unused > 0) {
       held.unused--;
-      // Without asking the store, the best this process knows is its own unused hits.
-      return { allowed: true, limit, remaining: held.unused, resetSeconds };
+      return { allowed: true, limit, remaining: held.unused + held.unreserved, resetSeconds };
     }
     return this.reserve(subject, limit, windowStartedAt, resetSeconds);
   }
@@ -78,16 +85,17 @@ export class RateLimiter {
     if (granted === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
 
     this.forgetStaleReservations(windowStartedAt);
-    const current = this.reservations.get(subject);
-    const unused = granted - 1;
-    if (current && current.windowStartedAt === windowStartedAt) current.unused += unused;
-    else this.reservations.set(subject, { windowStartedAt, unused });
-    return {
-      allowed: true,
-      limit,
-      remaining: Math.max(0, limit - total) + (this.reservations.get(subject)?.unused ?? 0),
-      resetSeconds,
-    };
+    const unreserved = Math.max(0, limit - total);
+    let current = this.reservations.get(subject);
+    if (current && current.windowStartedAt === windowStartedAt) {
+      // Concurrent requests of this process may have reserved at once: keep what the store said last.
+      current.unused += granted - 1;
+      current.unreserved = Math.min(current.unreserved, unreserved);
+    } else {
+      current = { windowStartedAt, unused: granted - 1, unreserved };
+      this.reservations.set(subject, current);
+    }
+    return { allowed: true, limit, remaining: current.unused + current.unreserved, resetSeconds };
   }
 
   /** Keeps the map of reservations from growing with every subject ever seen. */

@@ -245,6 +245,32 @@ for (const dialect of dialects) {
         }
       });
 
+      it("announces the workspace's remaining budget, not the process's block of it", async () => {
+        const limited = await startTestServer(dialect.name, {
+          plans: parsePlanTable(
+            { ...testPlans, busy: { ...testPlans.free, name: "Busy", requests_per_minute: 600 } },
+            "test plans",
+          ),
+        });
+        try {
+          // Blocks of 6 hits: 8 requests cross a block's end. A window turning over mid-sequence restarts it.
+          const expected = ["599", "598", "597", "596", "595", "594", "593", "592"];
+          let remaining: (string | null)[] = [];
+          for (let attempt = 0; attempt < 3; attempt++) {
+            const { key } = await limited.workspace("busy");
+            remaining = [];
+            for (let i = 0; i < 8; i++) {
+              const answer = await limited.call("GET", "/v1/usage", { key });
+              remaining.push(answer.headers.get("ratelimit-remaining"));
+            }
+            if (remaining.join() === expected.join()) break;
+          }
+          expect(remaining).toEqual(expected);
+        } finally {
+          await limited.close();
+        }
+      });
+
       it("limits requests without a usable key per client address", async () => {
         const limited = await startTestServer(dialect.name, { anonymousRequestsPerMinute: 3 });
         try {

@@ -47,6 +47,31 @@ for (const dialect of dialects) {
       expect(allowed).toBeGreaterThanOrEqual(limit - 2 * reservationSize(limit));
     });
 
+    it("tells the workspace's remaining budget on one process, exactly, across its blocks", async () => {
+      const limiter = new RateLimiter(stores[0] as Store);
+      const limit = 600; // the Pro plan's: blocks of 6 hits
+      const remaining = [];
+      for (let i = 0; i < 20; i++) remaining.push((await limiter.hit("ws:pro", limit, at)).remaining);
+      expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => limit - 1 - i));
+    });
+
+    it("tells it within a block of the truth on two processes sharing the load, exactly for small limits", async () => {
+      const [a, b] = [new RateLimiter(stores[0] as Store), new RateLimiter(stores[1] as Store)];
+      const limit = 100; // blocks of 1 hit: every answer is counted in the store, so exact
+      const larger = 1000;
+      const block = reservationSize(larger);
+      let allowed = 0;
+      for (let i = 0; i < 60; i++) {
+        const decision = await (i % 2 === 0 ? a : b).hit("ws:two-large", larger, at);
+        allowed++;
+        expect(Math.abs(decision.remaining - (larger - allowed))).toBeLessThanOrEqual(block);
+      }
+      const exact = [];
+      for (let i = 0; i < 6; i++)
+        exact.push((await (i % 2 === 0 ? a : b).hit("ws:two-small", limit, at)).remaining);
+      expect(exact).toEqual([99, 98, 97, 96, 95, 94]);
+    });
+
     it("starts each window afresh", async () => {
       const limiter = new RateLimiter(stores[0] as Store);
       expect((await limiter.hit("ws:renewed", 1, at)).allowed).toBe(true);
