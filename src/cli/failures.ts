@@ -5,11 +5,9 @@ export const exitCode = { done: 0, failed: 1, usage: 2 } as const;
 
 // Loaded when a command failed, by which time the command has loaded them: help and version never do.
 const failureKinds = async () => {
-  const [{ ConfigError }, { UnknownPlanError, UnknownWorkspaceError }] = await Promise.all([
-    import("../config.js"),
-    import("../workspaces/workspaces.js"),
-  ]);
-  return { ConfigError, UnknownPlanError, UnknownWorkspaceError };
+  const [{ ConfigError }, { UnknownPlanError, UnknownWorkspaceError, WorkspaceNameTakenError }] =
+    await Promise.all([import("../config.js"), import("../workspaces/workspaces.js")]);
+  return { ConfigError, UnknownPlanError, UnknownWorkspaceError, WorkspaceNameTakenError };
 };
 type FailureKinds = Awaited<ReturnType<typeof failureKinds>>;
 
@@ -24,10 +22,11 @@ function hintFor(error: unknown, { ConfigError, UnknownWorkspaceError }: Failure
 
 /** Failures whose message says it all; any other one is a bug or an outage, and its stack is printed too. */
 function isExpected(error: unknown, kinds: FailureKinds): boolean {
-  const { ConfigError, UnknownPlanError, UnknownWorkspaceError } = kinds;
+  const { ConfigError, UnknownPlanError, UnknownWorkspaceError, WorkspaceNameTakenError } = kinds;
   return (
     error instanceof ConfigError ||
     error instanceof UnknownPlanError ||
+    error instanceof WorkspaceNameTakenError ||
     error instanceof UnknownWorkspaceError
   );
 }

@@ -7,6 +7,7 @@ import { changePlan } from "../credits/plan-changes.js";
 import { newId } from "../domain/ids.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
+import { isUniqueViolation } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { insertApiKey } from "../keys/api-keys.js";
@@ -16,6 +17,12 @@ import { lockWorkspace } from "../store/workspace-lock.js";
 export class UnknownWorkspaceError extends Error {
   constructor(workspaceId: string) {
     super(`No workspace ${workspaceId}.`);
+  }
+}
+
+export class WorkspaceNameTakenError extends Error {
+  constructor(name: string) {
+    super(`A workspace named "${name}" exists already; names are unique. Pick another name.`);
   }
 }
 
@@ -54,11 +61,19 @@ export class WorkspaceService {
     return plan;
   }
 
-  /** A new workspace with a full cycle allowance and its first (live) API key. */
+  /** A new workspace with a full cycle allowance and its first (live) API key; its name must be new. */
   async create(name: string, planId: string, now = Date.now()): Promise<CreatedWorkspace> {
     const plan = this.plans.get(planId);
     if (!plan) throw new UnknownPlanError(planId, this.plans);
-    return this.store.db.transaction().execute((trx) => this.insertWorkspace(trx, name, plan, now));
+    try {
+      return await this.store.db.transaction().execute((trx) => this.insertWorkspace(trx, name, plan, now));
+    } catch (error) {
+      // The unique index decides, so that two operators creating the same name at once make one workspace.
+      if (isUniqueViolation(error) && /workspaces[._]name/.test(String(error))) {
+        throw new WorkspaceNameTakenError(name);
+      }
+      throw error;
+    }
   }
 
   private async insertWorkspace(trx: Transaction<Database>, name: string, plan: Plan, now: number) {

@@ -111,15 +111,22 @@ for (const dialect of dialects) {
         await server?.stop();
       });
 
+      let made = 0;
       async function createFree() {
-        const created = await runCli(["workspace", "create", "--name", "x", "--plan", "free", "--json"], env);
+        const created = await runCli(
+          ["workspace", "create", "--name", `x-${++made}`, "--plan", "free", "--json"],
+          env,
+        );
         expect(created.stderr).toBe("");
         expect(created.code).toBe(0);
         return JSON.parse(created.stdout) as { workspace_id: string; api_key: string };
       }
 
       it("creates a workspace and prints exactly its id and a key that works", async () => {
-        const created = await runCli(["workspace", "create", "--name", "x", "--plan", "free", "--json"], env);
+        const created = await runCli(
+          ["workspace", "create", "--name", `x-${++made}`, "--plan", "free", "--json"],
+          env,
+        );
         expect(created.code).toBe(0);
         const printed = JSON.parse(created.stdout);
         expect(Object.keys(printed).sort()).toEqual(["api_key", "workspace_id"]);
@@ -163,6 +170,8 @@ for (const dialect of dialects) {
         let victim: { workspace_id: string; api_key: string };
         beforeAll(async () => {
           victim = await createFree();
+          const taken = await runCli(["workspace", "create", "--name", "taken", "--plan", "free"], env);
+          expect(taken.code).toBe(0);
         });
         const cases: { args: string[]; says: RegExp }[] = [
           {
@@ -170,6 +179,10 @@ for (const dialect of dialects) {
             says: /plan "gold".*free, pro, scale/,
           },
           { args: ["workspace", "set-plan", "WS", "gold"], says: /plan "gold".*free, pro, scale/ },
+          {
+            args: ["workspace", "create", "--name", "taken", "--plan", "free"],
+            says: /"taken" exists already/,
+          },
           { args: ["workspace", "set-plan", "ws_nope", "pro"], says: /ws_nope[\s\S]*workspace create/ },
           { args: ["credits", "grant", "ws_nope", "5"], says: /ws_nope[\s\S]*workspace create/ },
         ];

@@ -34,9 +34,11 @@ function writePlanFile(folder: string): string {
   return path;
 }
 
+let workspacesMade = 0;
+
 async function createWorkspace(env: Record<string, string>, plan: string) {
   const created = await runCli(
-    ["workspace", "create", "--name", `mp-${plan}`, "--plan", plan, "--json"],
+    ["workspace", "create", "--name", `mp-${plan}-${++workspacesMade}`, "--plan", plan, "--json"],
     env,
   );
   expect(created.stderr).toBe("");

@@ -46,8 +46,9 @@ for (const dialect of dialects) {
 
     const row = (workspaceId: string) => workspaceRow(store, workspaceId);
 
+    let made = 0;
     async function workspace(plan: string, figures: { balance?: number; used_this_cycle?: number } = {}) {
-      const { workspaceId } = await services.workspaces.create("credits", plan, created);
+      const { workspaceId } = await services.workspaces.create(`credits-${++made}`, plan, created);
       if (Object.keys(figures).length > 0) {
         await store.db.updateTable("workspaces").set(figures).where("id", "=", workspaceId).execute();
       }

@@ -84,6 +84,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Numbers the workspaces tests make, since a name names one workspace. */
+let workspacesMade = 0;
+
 export async function startTestServer(
   dialect: DialectName,
   overrides: Partial<Config> = {},
@@ -127,7 +130,7 @@ export async function startTestServer(
     app,
     database,
     async workspace(plan = "pro") {
-      const created = await app.services.workspaces.create(`test-${plan}`, plan);
+      const created = await app.services.workspaces.create(`test-${plan}-${++workspacesMade}`, plan);
       return { workspaceId: created.workspaceId, key: created.apiKey };
     },
     call: (method, path, options) => call(url, method, path, options),

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerLines, workspaceRow } from "../support/books.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { createServices, type Services } from "../../src/app/services.js";
-import { UnknownPlanError, UnknownWorkspaceError } from "../../src/workspaces/workspaces.js";
+import {
+  UnknownPlanError,
+  UnknownWorkspaceError,
+  WorkspaceNameTakenError,
+} from "../../src/workspaces/workspaces.js";
+import * as uniqueWorkspaceNames from "../../src/store/migrations/0007_unique_workspace_names.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
@@ -55,6 +60,47 @@ for (const dialect of dialects) {
     const row = (workspaceId: string) => workspaceRow(store, workspaceId);
 
     describe("creation", () => {
+      it("refuses a second workspace of the same name and makes nothing for it", async () => {
+        await services.workspaces.create("only-one", "free");
+        await expect(services.workspaces.create("only-one", "pro")).rejects.toBeInstanceOf(
+          WorkspaceNameTakenError,
+        );
+        await expect(services.workspaces.create("only-one", "pro")).rejects.toThrow(
+          /"only-one" exists already.*Pick another name/,
+        );
+        const named = await store.db
+          .selectFrom("workspaces")
+          .select("id")
+          .where("name", "=", "only-one")
+          .execute();
+        expect(named).toHaveLength(1);
+      });
+
+      it("gives, on migrating an older database, every workspace but the oldest of a name its id", async () => {
+        const ids = [];
+        for (const name of ["twin-a", "twin-b", "twin-c"]) {
+          ids.push((await services.workspaces.create(name, "free")).workspaceId);
+        }
+        await uniqueWorkspaceNames.down(store.db);
+        await store.db.updateTable("workspaces").set({ name: "twin" }).where("id", "in", ids).execute();
+        await uniqueWorkspaceNames.up(store.db);
+        const names = await store.db
+          .selectFrom("workspaces")
+          .select(["id", "name"])
+          .where("id", "in", ids)
+          .orderBy("id")
+          .execute();
+        // Ids are time-ordered: the smallest is the oldest (made in the same millisecond, any order will do).
+        expect(names.map((w) => w.name)).toEqual([
+          "twin",
+          `twin (${names[1]?.id})`,
+          `twin (${names[2]?.id})`,
+        ]);
+        await expect(services.workspaces.create("twin", "free")).rejects.toBeInstanceOf(
+          WorkspaceNameTakenError,
+        );
+      });
+
       it("starts a workspace with the plan's allowance, a ledger line for it, and a working first key", async () => {
         const now = Date.UTC(2025, 4, 10, 8, 30);
         const created = await services.workspaces.create("acme", "pro", now);
@@ -167,8 +213,9 @@ for (const dialect of dialects) {
       const created = Date.UTC(2025, 0, 31, 12, 0, 0);
       const februaryRenewal = Date.UTC(2025, 1, 28, 12, 0, 0);
 
+      let cycling = 0;
       async function workspaceWithSpend(plan: string, balance: number, used: number) {
-        const { workspaceId } = await services.workspaces.create("cycling", plan, created);
+        const { workspaceId } = await services.workspaces.create(`cycling-${++cycling}`, plan, created);
         await store.db
           .updateTable("workspaces")
           .set({ balance, used_this_cycle: used })
