@@ -42,6 +42,20 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+// On a full disk or an I/O error SQLite may end the transaction itself (at a statement or at COMMIT).
+// Kysely then sends ROLLBACK, which fails with "cannot rollback - no transaction is active", and that
+// error replaces the one that mattered: SQLITE_FULL became an unexplained 500. A rollback with nothing
+// to roll back is a no-op here, so the caller sees the real failure.
+const noRows = { changes: 0, lastInsertRowid: 0 } as const;
+function rollbackIfOpen(sqlite: BetterSqlite3.Database) {
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+    run: () => (sqlite.inTransaction ? sqlite.prepare("rollback").run() : noRows),
+  };
+}
+
 /**
  * better-sqlite3 behind a cache of prepared statements. Kysely asks for a fresh statement on every
  * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
@@ -52,6 +66,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): Sq
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      if (text === "rollback") return rollbackIfOpen(sqlite);
       let statement = statements.get(text);
       if (statement) {
         // Move it to the young end of the map, which keeps insertion order: least recently used first.
