@@ -57,6 +57,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const opened = openStore(config.database, {
     writeStamp: config.rememberAnswers,
     maxConnections: serve || work ? undefined : administrationConnections,
+    onSharedMemoryFence: (reason) => {
+      if (reason) log.error({ reason }, "store fenced: its shared-memory file is unusable; answering 503");
+      else log.info("store fence lifted: its shared-memory file is writable again");
+    },
   });
   const store = options.wrapStore?.(opened) ?? opened;
   let migrationsApplied: string[];

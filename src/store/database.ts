@@ -5,6 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.js";
+import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -61,11 +62,21 @@ function rollbackIfOpen(sqlite: BetterSqlite3.Database) {
  * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
  * Bounded, because queries with IN lists of varying length each have their own text.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): SqliteDatabase {
+function withStatementCache(
+  sqlite: BetterSqlite3.Database,
+  guard: SharedMemoryGuard | undefined,
+  capacity = 1000,
+): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => sqlite.close(),
+    close() {
+      guard?.stop();
+      // Closing runs a checkpoint, which touches the shared memory: a fenced process leaves it be.
+      if (!guard?.fencedBecause) sqlite.close();
+    },
     prepare(text: string) {
+      const fenced = guard?.fencedNow();
+      if (fenced) throw fencedStoreError(fenced);
       if (text === "rollback") return rollbackIfOpen(sqlite);
       let statement = statements.get(text);
       if (statement) {
@@ -81,9 +92,19 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): Sq
   };
 }
 
-function openSqlite(path: string, offerWriteStamp: boolean): Store {
+function openSqlite(path: string, options: StoreOptions): Store {
+  const offerWriteStamp = options.writeStamp ?? true;
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
+  const guard =
+    path === ":memory:"
+      ? undefined
+      : new SharedMemoryGuard(`${path}-shm`, (reason) => {
+          // A transaction cut off by the fence could not roll back (every statement was refused);
+          // nothing can have begun since, so what is open now is that one, and it goes first.
+          if (reason === null && sqlite.inTransaction) sqlite.prepare("rollback").run();
+          options.onSharedMemoryFence?.(reason);
+        });
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
   // the write lock instead of failing at once.
   sqlite.pragma("journal_mode = WAL");
@@ -107,18 +128,26 @@ function openSqlite(path: string, offerWriteStamp: boolean): Store {
   // commits (grouped-writes.ts). The WAL file is cut back to 64 MB after a checkpoint.
   sqlite.pragma("wal_autocheckpoint = 1000");
   sqlite.pragma("journal_size_limit = 67108864");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, guard) }),
+  });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
   const ownChanges = sqlite.prepare("select total_changes()").pluck();
   if (!offerWriteStamp) return { db, dialect: "sqlite", close: () => db.destroy() };
+  // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
+  // that would replace them are refused (503) without SQLite touching its shared memory.
+  let fencedStamps = 0;
+  const stamp = () =>
+    guard?.fencedNow() ? `fenced:${++fencedStamps}` : `${othersCommits.get()}:${ownChanges.get()}`;
   return {
     db,
     dialect: "sqlite",
-    writeStamp: () => `${othersCommits.get()}:${ownChanges.get()}`,
+    writeStamp: stamp,
     writeStampFromNow: () => {
+      if (guard?.fencedNow()) return stamp;
       const others = othersCommits.get();
-      return () => `${others}:${ownChanges.get()}`;
+      return () => (guard?.fencedNow() ? stamp() : `${others}:${ownChanges.get()}`);
     },
     close: () => db.destroy(),
   };
@@ -138,10 +167,12 @@ export interface StoreOptions {
   readonly maxConnections?: number;
   /** SQLite: offer a write stamp, so that answers can be remembered between writes (default true). */
   readonly writeStamp?: boolean;
+  /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
+  readonly onSharedMemoryFence?: (reason: string | null) => void;
 }
 
 export function openStore(target: DatabaseTarget, options: StoreOptions = {}): Store {
   return target.kind === "sqlite"
-    ? openSqlite(target.path, options.writeStamp ?? true)
+    ? openSqlite(target.path, options)
     : openPostgres(target.url, options.maxConnections ?? 10);
 }

@@ -27,7 +27,13 @@ const unavailableCodes = new Set([
 // cannot be opened (SQLITE_CANTOPEN), or another process held the write lock past busy_timeout
 // (SQLITE_BUSY_*). Each passes once the operator frees space or restores the permissions; the codes
 // come with extended suffixes, hence prefixes.
-const sqliteUnavailablePrefixes = ["SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY"];
+const sqliteUnavailablePrefixes = [
+  "SQLITE_FULL",
+  "SQLITE_IOERR",
+  "SQLITE_READONLY",
+  "SQLITE_CANTOPEN",
+  "SQLITE_BUSY",
+];
 
 /** The database cannot serve now, through no fault of the request: the caller may try again later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
