@@ -1,10 +1,10 @@
 // Opens the store: a SQLite file by default, PostgreSQL when DATABASE_URL says so. One Kysely type for both.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.js";
+import { ConfigError, type DatabaseTarget, defaultSqlitePath } from "../config.js";
 import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
 
@@ -92,9 +92,28 @@ function withStatementCache(
   };
 }
 
+/**
+ * The default file's folder (`./data`) is made on the first start, as the README promises; any other
+ * folder must exist. Making it would hide a mistyped path (a fresh, empty database in the wrong place)
+ * and litter the disk with folders.
+ */
+function prepareFolder(path: string): void {
+  const folder = dirname(path);
+  if (resolve(path) === resolve(defaultSqlitePath)) {
+    mkdirSync(folder, { recursive: true });
+    return;
+  }
+  if (!existsSync(folder)) {
+    throw new ConfigError(
+      `DATABASE_URL is "${path}", but its folder "${folder}" does not exist.`,
+      `Create the folder (\`mkdir -p ${folder}\`) or correct the path, then start again.`,
+    );
+  }
+}
+
 function openSqlite(path: string, options: StoreOptions): Store {
   const offerWriteStamp = options.writeStamp ?? true;
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") prepareFolder(path);
   const sqlite = new BetterSqlite3(path);
   const guard =
     path === ":memory:"
