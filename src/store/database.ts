@@ -177,6 +177,10 @@ function openPostgres(url: string, maxConnections: number): Store {
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the outage to its caller instead.
   pool.on("error", () => {});
+  // The same for a client in use but between two queries (a transaction's, say) when the server shuts
+  // down: measured, a worker died of that unhandled 'error' when PostgreSQL stopped under load. The
+  // client's next query fails instead (503), and the pool discards it when it comes back.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
