@@ -46,6 +46,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // node-postgres reports a dropped connection without a code.
   return (
     typeof e?.message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+    /Connection terminated|timeout exceeded when trying to connect|is not queryable/.test(e.message)
   );
 }
