@@ -65,6 +65,7 @@ function rollbackIfOpen(sqlite: BetterSqlite3.Database) {
 function withStatementCache(
   sqlite: BetterSqlite3.Database,
   guard: SharedMemoryGuard | undefined,
+  cutOff: { transaction: boolean },
   capacity = 1000,
 ): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -76,7 +77,11 @@ function withStatementCache(
     },
     prepare(text: string) {
       const fenced = guard?.fencedNow();
-      if (fenced) throw fencedStoreError(fenced);
+      if (fenced) {
+        // Its own ROLLBACK will be refused too: the fence's lifting rolls it back (see openSqlite).
+        if (sqlite.inTransaction) cutOff.transaction = true;
+        throw fencedStoreError(fenced);
+      }
       if (text === "rollback") return rollbackIfOpen(sqlite);
       let statement = statements.get(text);
       if (statement) {
@@ -115,13 +120,15 @@ function openSqlite(path: string, options: StoreOptions): Store {
   const offerWriteStamp = options.writeStamp ?? true;
   if (path !== ":memory:") prepareFolder(path);
   const sqlite = new BetterSqlite3(path);
+  const cutOff = { transaction: false };
   const guard =
     path === ":memory:"
       ? undefined
       : new SharedMemoryGuard(`${path}-shm`, (reason) => {
-          // A transaction cut off by the fence could not roll back (every statement was refused);
-          // nothing can have begun since, so what is open now is that one, and it goes first.
-          if (reason === null && sqlite.inTransaction) sqlite.prepare("rollback").run();
+          // A transaction cut off by the fence could not roll back (every statement was refused, its
+          // ROLLBACK too); nothing can have begun since, so the one open now is that one: it goes first.
+          if (reason === null && cutOff.transaction && sqlite.inTransaction) sqlite.prepare("rollback").run();
+          if (reason === null) cutOff.transaction = false;
           options.onSharedMemoryFence?.(reason);
         });
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
@@ -148,7 +155,7 @@ function openSqlite(path: string, options: StoreOptions): Store {
   sqlite.pragma("wal_autocheckpoint = 1000");
   sqlite.pragma("journal_size_limit = 67108864");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, guard) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, guard, cutOff) }),
   });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
