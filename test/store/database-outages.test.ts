@@ -115,6 +115,10 @@ async function expectNothingLost(
   expect(after.distinctReceived).toBe(after.deliveries);
   const usage = await call(stack.api.url, "GET", "/v1/usage", { key: stack.key });
   expect(usage.status).toBe(200);
+  // The outage was never taken for a bug: no error line from the API, and no rollback of a
+  // transaction SQLite had already ended.
+  expect(stack.api.stdout()).not.toContain('"level":50');
+  expect(stack.api.stdout() + stack.worker.stdout()).not.toContain("cannot rollback");
 }
 
 describe.skipIf(postgresProblem !== null)(
