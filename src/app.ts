@@ -10,6 +10,7 @@ import { createLogger } from "./logger.js";
 import type { Worker } from "./pipeline/worker.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
+import { explainStoreFailure } from "./store/startup-failures.js";
 import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
 
 export interface AppOptions extends BackgroundWorkOptions {
@@ -54,17 +55,28 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     );
   }
   const log = createLogger(config.logLevel);
-  const opened = openStore(config.database, {
-    writeStamp: config.rememberAnswers,
-    maxConnections: serve || work ? undefined : administrationConnections,
-  });
+  // A database that cannot be opened or migrated is usually a setting to fix: say which and how.
+  const explained = (error: unknown) => explainStoreFailure(config.database, error) ?? error;
+  let opened: Store;
+  try {
+    opened = openStore(config.database, {
+      writeStamp: config.rememberAnswers,
+      maxConnections: serve || work ? undefined : administrationConnections,
+      onSharedMemoryFence: (reason) => {
+        if (reason) log.error({ reason }, "store fenced: its shared-memory file is unusable; answering 503");
+        else log.info("store fence lifted: its shared-memory file is writable again");
+      },
+    });
+  } catch (error) {
+    throw explained(error);
+  }
   const store = options.wrapStore?.(opened) ?? opened;
   let migrationsApplied: string[];
   try {
     migrationsApplied = await migrateToLatest(store);
   } catch (error) {
-    await store.close();
-    throw error;
+    await store.close().catch(() => {});
+    throw explained(error);
   }
   const services = createServices(store, config.plans, config.model !== null);
 

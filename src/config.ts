@@ -70,7 +70,18 @@ export interface WebhookSettings {
   readonly leaseSeconds: number;
 }
 
-export class ConfigError extends Error {}
+/** A setting stops the process: the message names the variable, the hint says what to do about it. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly hint = "Fix the setting in the environment or in .env, then start again.",
+  ) {
+    super(message);
+  }
+}
+
+/** The SQLite file used when DATABASE_URL is not set; the only path whose folder is created for it. */
+export const defaultSqlitePath = "./data/vidrows.db";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -86,8 +97,17 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
 }
 
 export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
-  const value = raw === undefined || raw === "" ? "./data/vidrows.db" : raw;
-  if (/^postgres(ql)?:\/\//.test(value)) return { kind: "postgres", url: value };
+  const value = raw === undefined || raw === "" ? defaultSqlitePath : raw;
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    if (!URL.canParse(value)) {
+      // Never the URL itself: it may carry a password.
+      throw new ConfigError(
+        "DATABASE_URL is not a valid postgres:// URL (a port that is not a number, a space, a character that needs %-encoding?).",
+        "Write it as postgres://user:password@host:5432/database, %-encoding special characters in the password, then start again.",
+      );
+    }
+    return { kind: "postgres", url: value };
+  }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
   if (scheme !== undefined) {
     // Names the scheme, never the whole URL: it may carry a password.

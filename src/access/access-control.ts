@@ -6,6 +6,7 @@ import { type Authenticator, type Caller, presentedKey } from "./authentication.
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
 import type { RequestContext } from "../http/request-context.js";
 import type { WriteStamp } from "../store/database.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -86,7 +87,7 @@ export function accessControl(options: AccessControlOptions) {
     }
   }
 
-  return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  function check(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const key = presentedKey(request.headers);
     const readStamp = options.readStampForRequest();
     const caller = key === undefined ? null : options.authenticator.identify(key, Date.now(), readStamp);
@@ -94,6 +95,17 @@ export function accessControl(options: AccessControlOptions) {
       return caller.then((known) => admit(request, reply, key, known, readStamp));
     }
     return admit(request, reply, key, caller, readStamp);
+  }
+
+  return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const checked = check(request, reply);
+    if (!(checked instanceof Promise) || request.routeOptions.config.public !== true) return checked;
+    // A public route (the OpenAPI document) needs nothing from the database: while it cannot be
+    // reached, the route is served anyway, without rate-limit headers, rather than refused with a 503.
+    return checked.catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      request.caller = null;
+    });
   };
 }
 

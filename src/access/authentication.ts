@@ -3,6 +3,7 @@ import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Store, WriteStamp } from "../store/database.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import { KeyHashes } from "./key-hashes.js";
 
@@ -97,8 +98,12 @@ export class Authenticator {
     if (!owner) return null;
     const caller = known?.caller ?? this.callerOf(owner);
     if (owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs) {
-      // This write moves the stamp, so nothing read so far is remembered past it.
-      await this.markUsed.run(this.store.db, { now, keyId: owner.id });
+      // This write moves the stamp, so nothing read so far is remembered past it. It is bookkeeping:
+      // when the store can be read but not written (SQLite's disk full), the key still lets the
+      // request in, and a later request records the use.
+      await this.markUsed.run(this.store.db, { now, keyId: owner.id }).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+      });
     } else if (stamp !== undefined) {
       if (this.remembered.size >= maxRememberedKeys) this.remembered.clear();
       this.remembered.set(keyHash, { owner, caller });

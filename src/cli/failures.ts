@@ -16,11 +16,11 @@ function hintFor(error: unknown, { ConfigError, UnknownWorkspaceError }: Failure
   if (error instanceof UnknownWorkspaceError) {
     return "Check the id: `vidrows workspace list` shows every workspace, and `vidrows workspace create` printed it.";
   }
-  if (error instanceof ConfigError) return "Fix the setting in the environment or in .env, then start again.";
+  if (error instanceof ConfigError) return error.hint;
   return null;
 }
 
-/** Failures whose message says it all; any other one is a bug or an outage, and its stack is printed too. */
+/** Failures whose message says it all; any other one is a bug or an outage, whose stack helps at debug. */
 function isExpected(error: unknown, kinds: FailureKinds): boolean {
   const { ConfigError, UnknownPlanError, UnknownWorkspaceError, WorkspaceNameTakenError } = kinds;
   return (
@@ -30,6 +30,9 @@ function isExpected(error: unknown, kinds: FailureKinds): boolean {
     error instanceof UnknownWorkspaceError
   );
 }
+
+// Read from the environment itself: a failure may come before (or from) the settings being loaded.
+const stackWanted = () => ["debug", "trace"].includes((process.env.LOG_LEVEL ?? "").toLowerCase());
 
 /** Writes the failure to stderr and answers the exit code. */
 export async function reportFailure(error: unknown): Promise<number> {
@@ -43,7 +46,10 @@ export async function reportFailure(error: unknown): Promise<number> {
   process.stderr.write(`vidrows: ${message}\n`);
   const hint = hintFor(error, kinds);
   if (hint) process.stderr.write(`${hint}\n`);
-  if (!isExpected(error, kinds) && error instanceof Error && error.stack)
-    process.stderr.write(`${error.stack}\n`);
+  if (!isExpected(error, kinds) && error instanceof Error && error.stack) {
+    // A stack means something to a developer only; an operator gets the message and how to see more.
+    if (stackWanted()) process.stderr.write(`${error.stack}\n`);
+    else process.stderr.write("Run it again with LOG_LEVEL=debug to see where it failed.\n");
+  }
   return exitCode.failed;
 }

@@ -1,6 +1,6 @@
 // The processes behind `serve`, `worker` and `cluster`, loaded only when one of them runs.
 import { superviseCluster } from "../cluster.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { type Config, ConfigError, loadConfig } from "../config.js";
 import type { App } from "../app.js";
 import { UsageError } from "./command.js";
 import { buildApp, printBootstrapKey, withApp } from "./run-app.js";
@@ -31,11 +31,43 @@ function stopOnSignals(app: App) {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
+/** A failure to listen that HOST or PORT explains, as a ConfigError naming them; else null. */
+function explainListenFailure(error: unknown, config: Config): ConfigError | null {
+  const code = (error as { code?: unknown }).code;
+  const where = `${config.host}:${config.port}`;
+  switch (code) {
+    case "EADDRINUSE":
+      return new ConfigError(
+        `Another process is already listening on ${where} (PORT ${config.port}, HOST ${config.host}).`,
+        "Set PORT to a free port, or stop the other process (`ss -ltnp` shows which it is), then start again.",
+      );
+    case "EACCES":
+      return new ConfigError(
+        `This process may not listen on ${where}: ports below 1024 need privileges (PORT ${config.port}).`,
+        "Set PORT to 1024 or above (the default is 8080) and put a proxy in front if you need port 80 or 443, then start again.",
+      );
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new ConfigError(
+        `HOST is "${config.host}", which is not an address of this machine (${String(code)}).`,
+        "Set HOST to one of this machine's addresses, such as 127.0.0.1 or 0.0.0.0 (every interface), then start again.",
+      );
+  }
+  return null;
+}
+
 export async function serve(withWorker: boolean) {
   const app = await buildApp(loadConfig(), { serve: true, work: withWorker });
   const bootstrapped = await app.services.workspaces.bootstrapDefault();
   if (bootstrapped) printBootstrapKey(bootstrapped);
-  const address = await app.start();
+  let address: string | undefined;
+  try {
+    address = await app.start();
+  } catch (error) {
+    await app.stop().catch(() => {});
+    throw explainListenFailure(error, app.config) ?? error;
+  }
   app.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
   stopOnSignals(app);
 }

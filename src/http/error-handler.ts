@@ -6,6 +6,23 @@ import { validationError } from "./validation-errors.js";
 
 type ValidationPart = "body" | "querystring" | "params" | "headers";
 
+/**
+ * A 500 is a bug: logged at error with its stack. A 503 is expected (no model configured, the database
+ * down or its disk full): logged at warn with its code and message, the stack only at debug, so that an
+ * outage does not bury the log in identical stacks.
+ */
+function logFailure(error: unknown, apiError: ApiError, request: FastifyRequest): void {
+  if (apiError.status < 500) return;
+  if (apiError.status !== 503) {
+    request.log.error({ err: error }, "request failed");
+    return;
+  }
+  const cause = error as { code?: unknown; message?: unknown };
+  const code = typeof cause.code === "string" ? cause.code : apiError.code;
+  request.log.warn({ code, reason: String(cause.message ?? apiError.message) }, "request refused");
+  request.log.debug({ err: error }, "request refused");
+}
+
 /** Maps anything thrown while serving a request to the ApiError the client should see. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -50,12 +67,16 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal_error", "Something went wrong on our side; it has been logged.");
 }
 
+/** How long a client is asked to wait before trying again while the database cannot be reached. */
+export const unavailableRetryAfterSeconds = 5;
+
 export function sendError(error: ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === "unavailable") reply.header("retry-after", unavailableRetryAfterSeconds);
   return reply.code(error.status).type("application/json; charset=utf-8").send(errorBody(error, request.id));
 }
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) request.log.error({ err: error }, "request failed");
+  logFailure(error, apiError, request);
   return sendError(apiError, request, reply);
 }

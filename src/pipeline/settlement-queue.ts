@@ -21,8 +21,8 @@ interface Waiting {
 
 const isPassing = (error: unknown) => isDatabaseUnavailable(error) || isTransactionConflict(error);
 
-/** 400 ms after the first failure, doubling, exactly. */
-const settlementBackoff: Backoff = { firstMs: 400, jitter: noJitter };
+/** 400 ms after the first failure, doubling to at most 3.2 s, exactly. */
+const settlementBackoff: Backoff = { firstMs: 400, maxMs: 3200, jitter: noJitter };
 
 /**
  * One transaction at a time; videos finished meanwhile wait and go together into the next, up to
@@ -38,6 +38,8 @@ export class SettlementQueue {
     private readonly store: Store,
     private readonly plans: PlanTable,
     private readonly workerId: string,
+    /** How long to keep trying while the database is unreachable: the lease, which the heartbeat keeps. */
+    private readonly outageRetryMs = 120_000,
     private readonly maxBatch = 64,
   ) {}
 
@@ -81,15 +83,19 @@ export class SettlementQueue {
   }
 
   /**
-   * Retries while the database is briefly unreachable or broke a deadlock by giving up the
-   * transaction (which then wrote nothing of the batch); the leases keep the videos ours meanwhile.
+   * Retries while the database is unreachable or broke a deadlock by giving up the transaction (which
+   * then wrote nothing of the batch); the leases keep the videos ours meanwhile. A deadlock gets five
+   * tries; an outage (PostgreSQL down, SQLite's disk full) gets as long as a lease, so that work done
+   * before it is settled when it ends instead of being done again after the lease runs out.
    */
   private async settleWithRetries(batch: readonly Waiting[]): Promise<SettlementResult[]> {
+    const startedAt = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await settleVideos(this.store, this.plans, this.workerId, batch);
       } catch (error) {
-        if (!isPassing(error) || attempt >= 5) throw error;
+        const outageLeft = isDatabaseUnavailable(error) && Date.now() - startedAt < this.outageRetryMs;
+        if (!isPassing(error) || (attempt >= 5 && !outageLeft)) throw error;
         await sleep(backoffDelay(attempt, settlementBackoff));
       }
     }

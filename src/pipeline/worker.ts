@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
+import { logBackgroundFailure } from "../logger.js";
 import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
 import { sleep } from "../concurrency/sleep.js";
 import type { WorkerSettings } from "../config.js";
@@ -40,7 +41,7 @@ export class Worker {
   private readonly heartbeat: LeaseHeartbeat;
 
   constructor(private readonly options: WorkerOptions) {
-    this.settlements = new SettlementQueue(options.store, options.plans, this.id);
+    this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const capacity = options.settings.videosInFlight;
     // A claim costs about as much for one video as for many, and every finished video wakes the loop:
     // while most places are still taken, wait until a quarter of them are free and claim those together.
@@ -57,7 +58,7 @@ export class Worker {
         await this.heartbeat.stop();
         await releaseVideos(options.store, this.id, videoIds);
       },
-      onError: (error, context) => options.log.error({ err: error, context }, "video work failed"),
+      onError: (error, context) => logBackgroundFailure(options.log, error, { context }, "video work failed"),
     });
     this.heartbeat = new LeaseHeartbeat({
       // Well before the lease runs out, so a slow renewal still comes in time.
@@ -65,7 +66,7 @@ export class Worker {
       holdings: () => this.loop.holdings,
       renew: (videoIds) => renewLeases(options.store, this.id, videoIds, this.leaseMs),
       onLost: (videoId, claim) => this.loop.abandon(videoId, claim, new Stopped("lease lost")),
-      onError: (error) => options.log.warn({ err: error }, "lease renewal failed"),
+      onError: (error) => logBackgroundFailure(options.log, error, {}, "lease renewal failed"),
     });
   }
 

@@ -1,10 +1,11 @@
 // Opens the store: a SQLite file by default, PostgreSQL when DATABASE_URL says so. One Kysely type for both.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.js";
+import { ConfigError, type DatabaseTarget, defaultSqlitePath } from "../config.js";
+import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -42,16 +43,46 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+// On a full disk or an I/O error SQLite may end the transaction itself (at a statement or at COMMIT).
+// Kysely then sends ROLLBACK, which fails with "cannot rollback - no transaction is active", and that
+// error replaces the one that mattered: SQLITE_FULL became an unexplained 500. A rollback with nothing
+// to roll back is a no-op here, so the caller sees the real failure.
+const noRows = { changes: 0, lastInsertRowid: 0 } as const;
+function rollbackIfOpen(sqlite: BetterSqlite3.Database) {
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+    run: () => (sqlite.inTransaction ? sqlite.prepare("rollback").run() : noRows),
+  };
+}
+
 /**
  * better-sqlite3 behind a cache of prepared statements. Kysely asks for a fresh statement on every
  * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
  * Bounded, because queries with IN lists of varying length each have their own text.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): SqliteDatabase {
+function withStatementCache(
+  sqlite: BetterSqlite3.Database,
+  guard: SharedMemoryGuard | undefined,
+  cutOff: { transaction: boolean },
+  capacity = 1000,
+): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => sqlite.close(),
+    close() {
+      guard?.stop();
+      // Closing runs a checkpoint, which touches the shared memory: a fenced process leaves it be.
+      if (!guard?.fencedBecause) sqlite.close();
+    },
     prepare(text: string) {
+      const fenced = guard?.fencedNow();
+      if (fenced) {
+        // Its own ROLLBACK will be refused too: the fence's lifting rolls it back (see openSqlite).
+        if (sqlite.inTransaction) cutOff.transaction = true;
+        throw fencedStoreError(fenced);
+      }
+      if (text === "rollback") return rollbackIfOpen(sqlite);
       let statement = statements.get(text);
       if (statement) {
         // Move it to the young end of the map, which keeps insertion order: least recently used first.
@@ -66,9 +97,40 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 1000): Sq
   };
 }
 
-function openSqlite(path: string, offerWriteStamp: boolean): Store {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+/**
+ * The default file's folder (`./data`) is made on the first start, as the README promises; any other
+ * folder must exist. Making it would hide a mistyped path (a fresh, empty database in the wrong place)
+ * and litter the disk with folders.
+ */
+function prepareFolder(path: string): void {
+  const folder = dirname(path);
+  if (resolve(path) === resolve(defaultSqlitePath)) {
+    mkdirSync(folder, { recursive: true });
+    return;
+  }
+  if (!existsSync(folder)) {
+    throw new ConfigError(
+      `DATABASE_URL is "${path}", but its folder "${folder}" does not exist.`,
+      `Create the folder (\`mkdir -p ${folder}\`) or correct the path, then start again.`,
+    );
+  }
+}
+
+function openSqlite(path: string, options: StoreOptions): Store {
+  const offerWriteStamp = options.writeStamp ?? true;
+  if (path !== ":memory:") prepareFolder(path);
   const sqlite = new BetterSqlite3(path);
+  const cutOff = { transaction: false };
+  const guard =
+    path === ":memory:"
+      ? undefined
+      : new SharedMemoryGuard(`${path}-shm`, (reason) => {
+          // A transaction cut off by the fence could not roll back (every statement was refused, its
+          // ROLLBACK too); nothing can have begun since, so the one open now is that one: it goes first.
+          if (reason === null && cutOff.transaction && sqlite.inTransaction) sqlite.prepare("rollback").run();
+          if (reason === null) cutOff.transaction = false;
+          options.onSharedMemoryFence?.(reason);
+        });
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
   // the write lock instead of failing at once.
   sqlite.pragma("journal_mode = WAL");
@@ -92,18 +154,26 @@ function openSqlite(path: string, offerWriteStamp: boolean): Store {
   // commits (grouped-writes.ts). The WAL file is cut back to 64 MB after a checkpoint.
   sqlite.pragma("wal_autocheckpoint = 1000");
   sqlite.pragma("journal_size_limit = 67108864");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, guard, cutOff) }),
+  });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
   const ownChanges = sqlite.prepare("select total_changes()").pluck();
   if (!offerWriteStamp) return { db, dialect: "sqlite", close: () => db.destroy() };
+  // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
+  // that would replace them are refused (503) without SQLite touching its shared memory.
+  let fencedStamps = 0;
+  const stamp = () =>
+    guard?.fencedNow() ? `fenced:${++fencedStamps}` : `${othersCommits.get()}:${ownChanges.get()}`;
   return {
     db,
     dialect: "sqlite",
-    writeStamp: () => `${othersCommits.get()}:${ownChanges.get()}`,
+    writeStamp: stamp,
     writeStampFromNow: () => {
+      if (guard?.fencedNow()) return stamp;
       const others = othersCommits.get();
-      return () => `${others}:${ownChanges.get()}`;
+      return () => (guard?.fencedNow() ? stamp() : `${others}:${ownChanges.get()}`);
     },
     close: () => db.destroy(),
   };
@@ -114,6 +184,10 @@ function openPostgres(url: string, maxConnections: number): Store {
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the outage to its caller instead.
   pool.on("error", () => {});
+  // The same for a client in use but between two queries (a transaction's, say) when the server shuts
+  // down: measured, a worker died of that unhandled 'error' when PostgreSQL stopped under load. The
+  // client's next query fails instead (503), and the pool discards it when it comes back.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
@@ -123,10 +197,12 @@ export interface StoreOptions {
   readonly maxConnections?: number;
   /** SQLite: offer a write stamp, so that answers can be remembered between writes (default true). */
   readonly writeStamp?: boolean;
+  /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
+  readonly onSharedMemoryFence?: (reason: string | null) => void;
 }
 
 export function openStore(target: DatabaseTarget, options: StoreOptions = {}): Store {
   return target.kind === "sqlite"
-    ? openSqlite(target.path, options.writeStamp ?? true)
+    ? openSqlite(target.path, options)
     : openPostgres(target.url, options.maxConnections ?? 10);
 }

@@ -96,7 +96,11 @@ export class GroupedWrites {
           outcomes.push({ ok: true, value: await entry.work(trx) });
         } catch (error) {
           outcomes.push({ ok: false, error });
-          await trx.executeQuery(rollbackToSavepoint);
+          // A full disk or an I/O error can end the whole transaction, savepoint and all: then the group
+          // fails with that error, not with the "no such savepoint" that would hide it.
+          await trx.executeQuery(rollbackToSavepoint).catch(() => {
+            throw error;
+          });
         }
         await trx.executeQuery(releaseSavepoint);
       }

@@ -1,7 +1,11 @@
 // The webhook dispatcher: delivers due events, signed, retrying on the schedule; any number run at once.
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { ClaimLoop } from "../concurrency/claim-loop.js";
+import { sleep } from "../concurrency/sleep.js";
+import { logBackgroundFailure } from "../logger.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 import type { Store } from "../store/database.js";
 import {
   type ClaimedDelivery,
@@ -31,6 +35,7 @@ export interface DispatcherOptions {
 }
 
 const defaultLeaseMs = 60_000;
+const outcomeBackoff: Backoff = { firstMs: 250, maxMs: 2000 };
 
 export class WebhookDispatcher {
   readonly id = `dsp_${randomBytes(8).toString("hex")}`;
@@ -44,7 +49,8 @@ export class WebhookDispatcher {
       keyOf: (delivery) => delivery.deliveryId,
       handle: (delivery) => this.deliver(delivery),
       release: (ids) => releaseDeliveries(options.store, this.id, ids),
-      onError: (error, context) => options.log.error({ err: error, context }, "webhook dispatch failed"),
+      onError: (error, context) =>
+        logBackgroundFailure(options.log, error, { context }, "webhook dispatch failed"),
     });
   }
 
@@ -63,6 +69,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const claimedAt = Date.now();
     const headers = signatureHeaders(delivery.secret, delivery.eventId, delivery.body);
     const result = await this.options.sender.send(delivery.url, headers, delivery.body);
     const attempt = delivery.attemptsBefore + 1;
@@ -73,6 +80,28 @@ export class WebhookDispatcher {
         "webhook endpoint disabled",
       );
     }
-    await recordAttempt(this.options.store, this.id, delivery, result, verdict);
+    await this.recordWhileClaimed(claimedAt, () =>
+      recordAttempt(this.options.store, this.id, delivery, result, verdict),
+    );
+  }
+
+  /**
+   * The receiver has had the event; an outcome that cannot be written now (the database down, its
+   * disk full) is tried again until it can, for as long as the claim holds. Given up early, the claim
+   * would run out and the event be sent a second time.
+   */
+  private async recordWhileClaimed(claimedAt: number, record: () => Promise<void>): Promise<void> {
+    // Stop trying a few seconds before the claim runs out, so the write cannot land after another
+    // dispatcher has taken the delivery over.
+    const deadline = claimedAt + (this.options.leaseMs ?? defaultLeaseMs) - 5000;
+    for (let failures = 1; ; failures++) {
+      try {
+        return await record();
+      } catch (error) {
+        const wait = backoffDelay(failures, outcomeBackoff);
+        if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
+        await sleep(wait);
+      }
+    }
   }
 }
