@@ -13,6 +13,7 @@ import {
 } from "./caption-source.js";
 import { androidVrClient, type InnerTubeClient } from "./innertube-client.js";
 import { parseJson3 } from "./json3.js";
+import { needsProofOfOrigin } from "./proof-of-origin.js";
 import { assertVideoId } from "./video-id.js";
 import { type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
 import { type CaptionTrack, type CaptionTracklist, chooseTrack, readTracks } from "./youtube-tracks.js";
@@ -146,8 +147,7 @@ export class YouTubeCaptionSource implements CaptionSource {
     } catch {
       throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
     }
-    if (url.searchParams.get("exp") === "xpe" && !url.searchParams.has("pot")) {
-      // Such a URL answers 200 with an empty body unless a proof-of-origin token comes along.
+    if (needsProofOfOrigin(url)) {
       throw unavailable(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
     }
     url.searchParams.set("fmt", "json3");
