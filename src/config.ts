@@ -49,9 +49,14 @@ export interface Config {
    * (see README, "What the server keeps in memory"); 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
-  /** `youtube`, `dir:<path>` or a URL template with `{video_id}`. */
+  /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
   readonly youtubeProxy: string | undefined;
+  // The yt-dlp settings may be left out of a config built by hand (as tests do): their defaults apply.
+  /** VIDROWS_YTDLP_PATH: the yt-dlp executable; unset, `yt-dlp` on PATH (looked up when a worker starts). */
+  readonly ytDlpPath?: string;
+  /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
+  readonly ytDlpTimeoutSeconds?: number;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   readonly worker: WorkerSettings;
@@ -235,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
     captions: captionsSetting(env),
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
+    ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
+    ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     model: modelSettings(env),
     webhooks: Object.freeze({
       allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),

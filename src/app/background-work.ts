@@ -37,6 +37,8 @@ export function buildWorker(
   const captions = createCaptionSource(config.captions, {
     youtubeProxy: config.youtubeProxy,
     youtubeBaseUrl: options.youtubeBaseUrl,
+    ytDlpPath: config.ytDlpPath,
+    ytDlpTimeoutSeconds: config.ytDlpTimeoutSeconds,
   });
   const extractor = createExtractor({
     baseUrl: config.model.baseUrl,

@@ -1,30 +1,59 @@
-// Reading VIDROWS_CAPTIONS (`youtube`, `dir:<path>` or a URL template with {video_id}) into a captions source.
+// Reading VIDROWS_CAPTIONS (`youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL
+// template with {video_id}) into a captions source.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CaptionSource } from "./caption-source.js";
 import { DirectoryCaptionSource } from "./directory-source.js";
+import { FallbackCaptionSource } from "./fallback-source.js";
 import { UrlTemplateCaptionSource, urlTemplateProblem } from "./url-template-source.js";
+import { findYtDlp } from "./ytdlp-executable.js";
+import { YtDlpCaptionSource } from "./ytdlp-source.js";
 import { proxyProblem, YouTubeCaptionSource } from "./youtube-source.js";
+
+/** The sources that ask the platform itself, and so may be chained. */
+export type PlatformSourceName = "youtube" | "yt-dlp";
+const platformSources: readonly string[] = ["youtube", "yt-dlp"] satisfies PlatformSourceName[];
 
 export type CaptionsSetting =
   | { readonly kind: "youtube" }
+  | { readonly kind: "yt-dlp" }
+  | { readonly kind: "chain"; readonly sources: readonly PlatformSourceName[] }
   | { readonly kind: "dir"; readonly path: string }
   | { readonly kind: "url"; readonly template: string };
 
 export interface CaptionSourceOptions {
-  /** VIDROWS_YOUTUBE_PROXY: an http(s):// proxy for the youtube source. */
+  /** VIDROWS_YOUTUBE_PROXY: an http(s):// proxy for the youtube and yt-dlp sources. */
   readonly youtubeProxy?: string;
   /** The youtube source's player endpoint origin; tests point it at a local server. */
   readonly youtubeBaseUrl?: string;
   /** Per request; 15 s without it. */
   readonly timeoutMs?: number;
+  /** VIDROWS_YTDLP_PATH: the yt-dlp executable; without it, `yt-dlp` on PATH. */
+  readonly ytDlpPath?: string;
+  /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed. */
+  readonly ytDlpTimeoutSeconds?: number;
 }
 
 function settingError(value: string, problem: string): Error {
   return new Error(
-    `VIDROWS_CAPTIONS must be "youtube", "dir:<path>" or an http(s):// URL containing {video_id}; ` +
-      `"${value}": ${problem}.`,
+    `VIDROWS_CAPTIONS must be "youtube", "dir:<path>" or an http(s):// URL containing {video_id}, or ` +
+      `"yt-dlp", alone or in a chain tried in order such as "youtube,yt-dlp"; "${value}": ${problem}.`,
   );
+}
+
+/** A comma-separated list of platform sources, each once. */
+function parseChain(setting: string): CaptionsSetting {
+  const names = setting.split(",").map((name) => name.trim());
+  for (const name of names) {
+    if (name === "") throw settingError(setting, "a source name is empty");
+    if (!platformSources.includes(name)) {
+      throw settingError(setting, `"${name}" is not a source that can be chained (youtube, yt-dlp)`);
+    }
+  }
+  if (new Set(names).size !== names.length) throw settingError(setting, "a source is named twice");
+  const sources = names as PlatformSourceName[];
+  if (sources.length === 1) return { kind: sources[0] as PlatformSourceName };
+  return { kind: "chain", sources };
 }
 
 /** The captions source a VIDROWS_CAPTIONS value names (unset or empty: youtube); throws for a bad value. */
@@ -41,12 +70,38 @@ export function parseCaptionsSetting(value: string | undefined): CaptionsSetting
     if (problem !== null) throw settingError(setting, problem);
     return { kind: "url", template: setting };
   }
+  if (setting === "yt-dlp" || setting.includes(",")) return parseChain(setting);
   throw settingError(setting, "not one of those");
 }
 
+function youtubeProxy(options: CaptionSourceOptions): string | undefined {
+  const proxy = options.youtubeProxy?.trim() || undefined;
+  const problem = proxy === undefined ? null : proxyProblem(proxy);
+  if (problem !== null) {
+    throw new Error(
+      `VIDROWS_YOUTUBE_PROXY must be an http:// or https:// proxy URL; "${proxy}": ${problem}.`,
+    );
+  }
+  return proxy;
+}
+
+function platformSource(name: PlatformSourceName, options: CaptionSourceOptions): CaptionSource {
+  const proxy = youtubeProxy(options);
+  if (name === "youtube") {
+    return new YouTubeCaptionSource({ proxy, baseUrl: options.youtubeBaseUrl, timeoutMs: options.timeoutMs });
+  }
+  return new YtDlpCaptionSource({
+    executable: findYtDlp(options.ytDlpPath),
+    proxy,
+    timeoutMs: options.ytDlpTimeoutSeconds === undefined ? undefined : options.ytDlpTimeoutSeconds * 1000,
+    downloadTimeoutMs: options.timeoutMs,
+  });
+}
+
 /**
- * The captions source for a VIDROWS_CAPTIONS value. Meant for start-up: a bad value, a captions folder that
- * does not exist or a bad VIDROWS_YOUTUBE_PROXY throws an Error naming the variable.
+ * The captions source for a VIDROWS_CAPTIONS value. Meant for a worker's start-up: a bad value, a captions
+ * folder that does not exist, a bad VIDROWS_YOUTUBE_PROXY or a yt-dlp that cannot be found throws an Error
+ * naming the variable to fix.
  */
 export function createCaptionSource(
   setting: string | undefined,
@@ -66,19 +121,12 @@ export function createCaptionSource(
     }
     case "url":
       return new UrlTemplateCaptionSource(parsed.template, { timeoutMs: options.timeoutMs });
-    case "youtube": {
-      const proxy = options.youtubeProxy?.trim() || undefined;
-      const problem = proxy === undefined ? null : proxyProblem(proxy);
-      if (problem !== null) {
-        throw new Error(
-          `VIDROWS_YOUTUBE_PROXY must be an http:// or https:// proxy URL; "${proxy}": ${problem}.`,
-        );
-      }
-      return new YouTubeCaptionSource({
-        proxy,
-        baseUrl: options.youtubeBaseUrl,
-        timeoutMs: options.timeoutMs,
-      });
-    }
+    case "youtube":
+    case "yt-dlp":
+      return platformSource(parsed.kind, options);
+    case "chain":
+      return new FallbackCaptionSource(
+        parsed.sources.map((name) => ({ name, source: platformSource(name, options) })),
+      );
   }
 }

@@ -59,7 +59,20 @@ function reasons(playability: PlayabilityStatus): string {
     .join(" / ");
 }
 
-/** Null when the video plays; else the CaptionError that says why not, with the platform's reason. */
+/**
+ * The platform refusing the client we said we are, not the video nor our address: another client may be
+ * served. Its code is captions_unavailable, should no client be served.
+ */
+export class ClientRefusal extends CaptionError {
+  constructor(message: string) {
+    super("captions_unavailable", message);
+  }
+}
+
+/**
+ * Null when the video plays; else the CaptionError that says why not, with the platform's reason: a
+ * ClientRefusal when another client may fare better.
+ */
 export function playabilityError(
   playability: PlayabilityStatus | undefined,
   videoId: string,
@@ -73,11 +86,11 @@ export function playabilityError(
   if (status === "LOGIN_REQUIRED") {
     const ageGated = playability.desktopLegacyAgeGateReason !== undefined || ageGate.test(why);
     if (ageGated || privateVideo.test(why)) return new CaptionError("video_unavailable", `${said}.`);
-    // Sign-in demanded with no reason about the video: the platform does not want to serve us.
-    return new CaptionError("captions_unavailable", `${said}.`);
+    // Sign-in demanded with no reason about the video: the platform does not want to serve this client.
+    return new ClientRefusal(`${said}.`);
   }
   if (videoStatuses.has(status) && !clientRefused.test(why))
     return new CaptionError("video_unavailable", `${said}.`);
   // An unknown status, or a refusal of our client rather than of the video: maybe later, maybe elsewhere.
-  return new CaptionError("captions_unavailable", `${said}.`);
+  return new ClientRefusal(`${said}.`);
 }

@@ -1,5 +1,6 @@
 // Captions from YouTube itself: the InnerTube player endpoint lists a video's caption tracks, and the chosen
-// track is downloaded as json3. Every way it can go wrong is mapped to the contract's per-video codes.
+// track is downloaded as json3; a client the platform refuses gives way to the next. Every way it can go
+// wrong is mapped to the contract's per-video codes.
 import { ProxyAgent } from "undici";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds } from "./caption-formats.js";
@@ -11,10 +12,11 @@ import {
   type FetchTranscriptOptions,
   type Transcript,
 } from "./caption-source.js";
-import { androidVrClient, type InnerTubeClient } from "./innertube-client.js";
+import { defaultClients, type InnerTubeClient } from "./innertube-client.js";
 import { parseJson3 } from "./json3.js";
+import { needsProofOfOrigin } from "./proof-of-origin.js";
 import { assertVideoId } from "./video-id.js";
-import { type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
+import { ClientRefusal, type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
 import { type CaptionTrack, type CaptionTracklist, chooseTrack, readTracks } from "./youtube-tracks.js";
 
 export const youtubeBaseUrl = "https://www.youtube.com";
@@ -25,7 +27,8 @@ export interface YouTubeSourceOptions {
   /** An http:// or https:// proxy for every request to the platform (VIDROWS_YOUTUBE_PROXY). */
   readonly proxy?: string;
   readonly timeoutMs?: number;
-  readonly client?: InnerTubeClient;
+  /** The clients to ask, in order (see innertube-client.ts). */
+  readonly clients?: readonly InnerTubeClient[];
 }
 
 interface PlayerResponse {
@@ -53,13 +56,13 @@ function unavailable(message: string): CaptionError {
 export class YouTubeCaptionSource implements CaptionSource {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly client: InnerTubeClient;
+  private readonly clients: readonly InnerTubeClient[];
   private readonly proxyAgent: ProxyAgent | undefined;
 
   constructor(options: YouTubeSourceOptions = {}) {
     this.baseUrl = (options.baseUrl ?? youtubeBaseUrl).replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? defaultCaptionTimeoutMs;
-    this.client = options.client ?? androidVrClient;
+    this.clients = options.clients ?? defaultClients;
     if (options.proxy !== undefined && options.proxy !== "") {
       const problem = proxyProblem(options.proxy);
       if (problem !== null)
@@ -68,15 +71,36 @@ export class YouTubeCaptionSource implements CaptionSource {
     }
   }
 
+  /**
+   * Asks each client in turn while the platform refuses the client itself (an outdated version, a stand-in
+   * video, track URLs that need a token); a block of our address or an answer about the video ends it.
+   */
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
     assertVideoId(videoId);
-    const player = await this.player(videoId, options.signal);
+    const refusals: string[] = [];
+    for (const client of this.clients) {
+      try {
+        return await this.fetchWith(client, videoId, options);
+      } catch (error) {
+        if (!(error instanceof ClientRefusal)) throw error;
+        refusals.push(`As ${client.context.clientName}: ${error.message}`);
+      }
+    }
+    throw unavailable(refusals.join(" "));
+  }
+
+  private async fetchWith(
+    client: InnerTubeClient,
+    videoId: string,
+    options: FetchTranscriptOptions,
+  ): Promise<Transcript> {
+    const player = await this.player(client, videoId, options.signal);
     const refusal = playabilityError(player.playabilityStatus, videoId);
     if (refusal !== null) throw refusal;
     const shownId = player.videoDetails?.videoId;
     if (typeof shownId === "string" && shownId !== videoId) {
       // The platform answers a blocked client with some other video; that says nothing about this one.
-      throw unavailable(`YouTube answered with video ${shownId} when asked for ${videoId}.`);
+      throw new ClientRefusal(`YouTube answered with video ${shownId} when asked for ${videoId}.`);
     }
     const tracklist = player.captions?.playerCaptionsTracklistRenderer;
     if (tracklist === undefined || readTracks(tracklist).length === 0) {
@@ -90,7 +114,7 @@ export class YouTubeCaptionSource implements CaptionSource {
         `${videoId} has no captions in "${options.language}" on YouTube (it has ${languages}).`,
       );
     }
-    const cues = await this.trackCues(track, videoId, options.signal);
+    const cues = await this.trackCues(client, track, videoId, options.signal);
     const length = Number(player.videoDetails?.lengthSeconds);
     return {
       cues,
@@ -104,18 +128,23 @@ export class YouTubeCaptionSource implements CaptionSource {
     await this.proxyAgent?.close();
   }
 
-  private async player(videoId: string, signal: AbortSignal | undefined): Promise<PlayerResponse> {
+  private async player(
+    client: InnerTubeClient,
+    videoId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<PlayerResponse> {
     const answer = await this.send(
+      client,
       {
         url: `${this.baseUrl}/youtubei/v1/player?prettyPrint=false`,
         method: "POST",
         headers: {
           "content-type": "application/json",
-          "x-youtube-client-name": String(this.client.clientNameNumber),
-          "x-youtube-client-version": String(this.client.context.clientVersion ?? ""),
+          "x-youtube-client-name": String(client.clientNameNumber),
+          "x-youtube-client-version": String(client.context.clientVersion ?? ""),
         },
         body: JSON.stringify({
-          context: { client: this.client.context },
+          context: { client: client.context },
           videoId,
           // Skip the "this video may contain sensitive content" interstitials; they are not refusals.
           contentCheckOk: true,
@@ -136,6 +165,7 @@ export class YouTubeCaptionSource implements CaptionSource {
   }
 
   private async trackCues(
+    client: InnerTubeClient,
     track: CaptionTrack,
     videoId: string,
     signal: AbortSignal | undefined,
@@ -146,14 +176,15 @@ export class YouTubeCaptionSource implements CaptionSource {
     } catch {
       throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
     }
-    if (url.searchParams.get("exp") === "xpe" && !url.searchParams.has("pot")) {
-      // Such a URL answers 200 with an empty body unless a proof-of-origin token comes along.
-      throw unavailable(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
+    if (needsProofOfOrigin(url)) {
+      throw new ClientRefusal(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
     }
     url.searchParams.set("fmt", "json3");
-    const answer = await this.send({ url: url.href }, signal, `the captions of ${videoId}`);
+    const answer = await this.send(client, { url: url.href }, signal, `the captions of ${videoId}`);
     if (answer.text.trim() === "") {
-      throw unavailable(`YouTube sent empty captions for ${videoId} (a proof-of-origin token is missing).`);
+      throw new ClientRefusal(
+        `YouTube sent empty captions for ${videoId} (a proof-of-origin token is missing).`,
+      );
     }
     let cues: CaptionCue[];
     try {
@@ -168,6 +199,7 @@ export class YouTubeCaptionSource implements CaptionSource {
 
   /** One request to the platform; no answer, or any status but 2xx, is the platform failing or refusing us. */
   private async send(
+    client: InnerTubeClient,
     request: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
     signal: AbortSignal | undefined,
     what: string,
@@ -177,7 +209,7 @@ export class YouTubeCaptionSource implements CaptionSource {
       answer = await httpRequest({
         ...request,
         headers: {
-          "user-agent": this.client.userAgent,
+          "user-agent": client.userAgent,
           "accept-language": "en-US,en;q=0.9",
           ...request.headers,
         },
@@ -188,6 +220,10 @@ export class YouTubeCaptionSource implements CaptionSource {
     } catch (error) {
       if (error instanceof HttpFailure) throw unavailable(`YouTube, ${what}: ${error.message}.`);
       throw error;
+    }
+    if (answer.status === 400) {
+      // "Precondition check failed": the platform no longer serves this client version.
+      throw new ClientRefusal(`YouTube answered HTTP 400 (an outdated client) for ${what}.`);
     }
     if (answer.status < 200 || answer.status > 299) {
       const why =

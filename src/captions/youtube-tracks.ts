@@ -1,10 +1,14 @@
 // Choosing one of a video's caption tracks: the asked language (or the video's own), manual before automatic.
 
-export interface CaptionTrack {
-  readonly baseUrl: string;
+/** What choosing a track needs to know of it, whichever source listed it. */
+export interface LanguageTrack {
   readonly languageCode: string;
   /** "asr" for automatic speech recognition; absent for captions a person wrote. */
   readonly kind?: string;
+}
+
+export interface CaptionTrack extends LanguageTrack {
+  readonly baseUrl: string;
 }
 
 export interface CaptionTracklist {
@@ -22,14 +26,14 @@ export function readTracks(tracklist: CaptionTracklist | undefined): CaptionTrac
   );
 }
 
-const isAutomatic = (track: CaptionTrack) => track.kind === "asr";
+const isAutomatic = (track: LanguageTrack) => track.kind === "asr";
 const primarySubtag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? "";
 
 /** A track in the language, manual before automatic and an exact tag before a primary-subtag match. */
-function trackInLanguage(tracks: readonly CaptionTrack[], language: string): CaptionTrack | null {
+function trackInLanguage<T extends LanguageTrack>(tracks: readonly T[], language: string): T | null {
   const wanted = language.toLowerCase();
-  const exact = (track: CaptionTrack) => track.languageCode.toLowerCase() === wanted;
-  const primary = (track: CaptionTrack) => primarySubtag(track.languageCode) === primarySubtag(wanted);
+  const exact = (track: T) => track.languageCode.toLowerCase() === wanted;
+  const primary = (track: T) => primarySubtag(track.languageCode) === primarySubtag(wanted);
   for (const automatic of [false, true]) {
     const ofKind = tracks.filter((track) => isAutomatic(track) === automatic);
     const found = ofKind.find(exact) ?? ofKind.find(primary);
@@ -54,13 +58,21 @@ function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTrack
 
 /**
  * The track to read: in the asked language when one was asked (null when there is none in it), else in the
- * video's own language, else the first manual track, else the first track.
+ * spoken language (when known), else the first manual track, else the first track.
  */
-export function chooseTrack(tracklist: CaptionTracklist, language: string | undefined): CaptionTrack | null {
-  const tracks = readTracks(tracklist);
+export function pickTrack<T extends LanguageTrack>(
+  tracks: readonly T[],
+  language: string | undefined,
+  spoken: string | null,
+): T | null {
   if (tracks.length === 0) return null;
   if (language !== undefined && language !== "") return trackInLanguage(tracks, language);
-  const spoken = spokenLanguage(tracks, tracklist);
   const inSpoken = spoken === null ? null : trackInLanguage(tracks, spoken);
   return inSpoken ?? tracks.find((track) => !isAutomatic(track)) ?? tracks[0] ?? null;
+}
+
+/** The track of a player response's tracklist to read (see pickTrack). */
+export function chooseTrack(tracklist: CaptionTracklist, language: string | undefined): CaptionTrack | null {
+  const tracks = readTracks(tracklist);
+  return pickTrack(tracks, language, spokenLanguage(tracks, tracklist));
 }

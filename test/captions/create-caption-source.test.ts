@@ -1,4 +1,5 @@
-// Reading VIDROWS_CAPTIONS and VIDROWS_YOUTUBE_PROXY into a captions source, and refusing bad values by name.
+// Reading VIDROWS_CAPTIONS, VIDROWS_YOUTUBE_PROXY and the yt-dlp settings into a captions source, and
+// refusing bad values by name.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,10 @@ import { createCaptionSource, parseCaptionsSetting } from "../../src/captions/cr
 import { DirectoryCaptionSource } from "../../src/captions/directory-source.js";
 import { UrlTemplateCaptionSource } from "../../src/captions/url-template-source.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
+import { findYtDlp } from "../../src/captions/ytdlp-executable.js";
+import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
+import { createFakeYtDlp, type FakeYtDlp } from "./fake-ytdlp.js";
 
 describe("VIDROWS_CAPTIONS", () => {
   let folder: string;
@@ -54,6 +59,12 @@ describe("VIDROWS_CAPTIONS", () => {
       "ftp://captions.example/{video_id}.vtt",
       "https://{video_id}:x/",
       "/just/a/path",
+      "youtube,",
+      ",yt-dlp",
+      "youtube,ytdlp",
+      "youtube,yt-dlp,youtube",
+      `youtube,dir:${folder}`,
+      "yt-dlp,https://captions.example/{video_id}.vtt",
     ];
     for (const value of bad) {
       expect(() => createCaptionSource(value), value).toThrow(/VIDROWS_CAPTIONS/);
@@ -69,5 +80,67 @@ describe("VIDROWS_CAPTIONS", () => {
     expect(
       createCaptionSource("youtube", { youtubeProxy: "http://user:pass@127.0.0.1:3128" }),
     ).toBeInstanceOf(YouTubeCaptionSource);
+  });
+});
+
+describe("VIDROWS_CAPTIONS with yt-dlp", () => {
+  let ytDlp: FakeYtDlp;
+  beforeAll(() => {
+    ytDlp = createFakeYtDlp();
+  });
+  afterAll(() => ytDlp.remove());
+
+  it("reads yt-dlp, and chains of youtube and yt-dlp in the order given", () => {
+    expect(parseCaptionsSetting("yt-dlp")).toEqual({ kind: "yt-dlp" });
+    expect(parseCaptionsSetting(" youtube , yt-dlp ")).toEqual({
+      kind: "chain",
+      sources: ["youtube", "yt-dlp"],
+    });
+    expect(parseCaptionsSetting("yt-dlp,youtube")).toEqual({ kind: "chain", sources: ["yt-dlp", "youtube"] });
+    expect(createCaptionSource("yt-dlp", { ytDlpPath: ytDlp.path })).toBeInstanceOf(YtDlpCaptionSource);
+  });
+
+  it("names the unknown source and the variable", () => {
+    expect(() => parseCaptionsSetting("youtube,ytdl")).toThrow(/^VIDROWS_CAPTIONS .*"ytdl" is not a source/);
+  });
+
+  it("stops a worker's start when yt-dlp cannot be found, naming VIDROWS_YTDLP_PATH", () => {
+    const missing = join(ytDlp.folder, "no-such-yt-dlp");
+    for (const setting of ["yt-dlp", "youtube,yt-dlp"]) {
+      expect(() => createCaptionSource(setting, { ytDlpPath: missing }), setting).toThrow(
+        /^VIDROWS_YTDLP_PATH is ".*no-such-yt-dlp", but that is not an executable file/,
+      );
+    }
+    // A file that is there but may not be run is no executable either.
+    const notExecutable = join(ytDlp.folder, "scenarios.json");
+    expect(() => findYtDlp(notExecutable)).toThrow(/VIDROWS_YTDLP_PATH/);
+  });
+
+  it("finds yt-dlp on PATH when VIDROWS_YTDLP_PATH is unset, and says where to look when it is not there", () => {
+    expect(findYtDlp(undefined, ["/nonexistent", ytDlp.folder].join(":"))).toBe(ytDlp.path);
+    expect(findYtDlp("  ", ytDlp.folder)).toBe(ytDlp.path);
+    expect(() => findYtDlp(undefined, "/nonexistent")).toThrow(
+      /no yt-dlp executable on PATH.*VIDROWS_YTDLP_PATH/,
+    );
+  });
+
+  it("reads VIDROWS_YTDLP_PATH and VIDROWS_YTDLP_TIMEOUT_SECONDS at start-up, and refuses bad values by name", () => {
+    expect(loadConfig({})).toMatchObject({ ytDlpPath: undefined, ytDlpTimeoutSeconds: 60 });
+    const config = loadConfig({
+      VIDROWS_CAPTIONS: "youtube,yt-dlp",
+      VIDROWS_YTDLP_PATH: "/opt/yt-dlp",
+      VIDROWS_YTDLP_TIMEOUT_SECONDS: "90",
+    });
+    expect(config).toMatchObject({
+      captions: "youtube,yt-dlp",
+      ytDlpPath: "/opt/yt-dlp",
+      ytDlpTimeoutSeconds: 90,
+    });
+    for (const bad of ["0", "3601", "1.5", "soon"]) {
+      expect(() => loadConfig({ VIDROWS_YTDLP_TIMEOUT_SECONDS: bad }), bad).toThrow(
+        /^VIDROWS_YTDLP_TIMEOUT_SECONDS must be an integer from 1 to 3600/,
+      );
+    }
+    expect(() => loadConfig({ VIDROWS_CAPTIONS: "youtube,yt_dlp" })).toThrow(ConfigError);
   });
 });

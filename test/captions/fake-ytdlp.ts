@@ -1,0 +1,88 @@
+// A fake yt-dlp for the captions tests: a small Node script written into a temporary folder that prints the
+// recorded output scripted for the video it is asked about, and remembers how it was called.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface Scenario {
+  readonly stdout?: string;
+  readonly stderr?: string;
+  readonly exitCode?: number;
+  /** Never ends (and starts a grandchild that never ends either), like a yt-dlp stuck on a stalled socket. */
+  readonly hang?: boolean;
+}
+
+export interface FakeYtDlp {
+  readonly folder: string;
+  /** The executable: point VIDROWS_YTDLP_PATH here. */
+  readonly path: string;
+  /** What to print for each video id; "*" for any other. */
+  script(scenarios: Record<string, Scenario>): void;
+  /** Every command line it was run with, in order. */
+  calls(): string[][];
+  /** The pid a run for the video wrote, and its grandchild's, once written. */
+  pid(videoId: string, which?: "child" | "grandchild"): number | null;
+  remove(): void;
+}
+
+// CommonJS, as Node reads a file without an extension and without a package.json beside it.
+const program = `
+const fs = require("node:fs");
+const path = require("node:path");
+const { spawn } = require("node:child_process");
+const args = process.argv.slice(2);
+fs.appendFileSync(path.join(__dirname, "calls.jsonl"), JSON.stringify(args) + "\\n");
+const id = new URL(args[args.length - 1]).searchParams.get("v");
+fs.writeFileSync(path.join(__dirname, "pid-child-" + id), String(process.pid));
+const scenarios = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
+const scenario = scenarios[id] || scenarios["*"];
+if (scenario.hang) {
+  const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  fs.writeFileSync(path.join(__dirname, "pid-grandchild-" + id), String(grandchild.pid));
+  setInterval(() => {}, 1000);
+} else {
+  if (scenario.stderr) process.stderr.write(scenario.stderr);
+  process.stdout.write(scenario.stdout || "", () => process.exit(scenario.exitCode || 0));
+}
+`;
+
+export function createFakeYtDlp(): FakeYtDlp {
+  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-yt-dlp-"));
+  const path = join(folder, "yt-dlp");
+  writeFileSync(path, `#!${process.execPath}\n${program}`);
+  chmodSync(path, 0o755);
+  writeFileSync(join(folder, "scenarios.json"), "{}");
+  return {
+    folder,
+    path,
+    script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
+    calls: () => {
+      const file = join(folder, "calls.jsonl");
+      if (!existsSync(file)) return [];
+      return readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as string[]);
+    },
+    pid: (videoId, which = "child") => {
+      const file = join(folder, `pid-${which}-${videoId}`);
+      return existsSync(file) ? Number(readFileSync(file, "utf8")) : null;
+    },
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+/** Whether a process has ended: no such process, or a zombie that nobody has reaped yet. */
+export function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}

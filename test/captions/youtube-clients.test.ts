@@ -1,0 +1,130 @@
+// The youtube source's InnerTube clients: the next client is asked when the platform refuses the one we
+// said we are (an outdated version, track URLs that need a proof-of-origin token), and only then.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CaptionError } from "../../src/captions/caption-source.js";
+import { needsProofOfOrigin } from "../../src/captions/proof-of-origin.js";
+import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
+import { type LocalServer, startLocalServer } from "./local-servers.js";
+
+const videoId = "Kf7tGz2xQ0A";
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+
+interface PlayerAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+async function failure(promise: Promise<unknown>): Promise<CaptionError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(CaptionError);
+  return error as CaptionError;
+}
+
+describe("The youtube source's clients", () => {
+  let platform: LocalServer;
+  let source: YouTubeCaptionSource;
+  /** The answer of the player endpoint to each client, by its clientName. */
+  let answers: Record<string, PlayerAnswer>;
+  const player = (name: string, status = 200): PlayerAnswer => ({
+    status,
+    body: fixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin),
+  });
+  const askedClients = () =>
+    platform.requests
+      .filter((r) => r.url.pathname === "/youtubei/v1/player")
+      .map((r) => JSON.parse(r.body).context.client.clientName as string);
+  const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
+
+  beforeAll(async () => {
+    platform = await startLocalServer((request, response) => {
+      if (request.url.pathname === "/youtubei/v1/player") {
+        const client = JSON.parse(request.body).context.client;
+        const answer = answers[client.clientName] ?? { status: 500, body: "" };
+        expect(request.headers["x-youtube-client-version"]).toBe(client.clientVersion);
+        response.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+      } else {
+        response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+      }
+    });
+    source = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await source.close();
+    await platform.close();
+  });
+  beforeEach(() => {
+    platform.requests.length = 0;
+  });
+
+  it("asks ANDROID_VR only, when it is served", async () => {
+    answers = { ANDROID_VR: player("player-auto-only.json") };
+    await source.fetchTranscript(videoId);
+    expect(askedClients()).toEqual(["ANDROID_VR"]);
+  });
+
+  it("asks ANDROID when ANDROID_VR's version is refused (HTTP 400) or it is not served on that app", async () => {
+    const refused = {
+      status: 200,
+      body: JSON.stringify({
+        playabilityStatus: {
+          status: "UNPLAYABLE",
+          reason: "The following content is not available on this app.",
+        },
+      }),
+    };
+    for (const first of [player("player-auto-only.json", 400), refused]) {
+      platform.requests.length = 0;
+      answers = { ANDROID_VR: first, ANDROID: player("player-auto-only.json") };
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues[0]?.text).toBe("hey everyone welcome back to the kitchen");
+      expect(askedClients()).toEqual(["ANDROID_VR", "ANDROID"]);
+    }
+  });
+
+  it("asks ANDROID when ANDROID_VR's track URLs need a token, and says captions_unavailable when its do too", async () => {
+    answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-auto-only.json") };
+    expect((await source.fetchTranscript(videoId)).cues).toHaveLength(4);
+    expect(askedClients()).toEqual(["ANDROID_VR", "ANDROID"]);
+
+    platform.requests.length = 0;
+    answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-po-token.json") };
+    const error = await failure(source.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.message).toMatch(/As ANDROID_VR: .*proof-of-origin.* As ANDROID: .*proof-of-origin/);
+    expect(trackRequests()).toHaveLength(0);
+  });
+
+  it("asks no other client when our address is refused or the answer is about the video", async () => {
+    const cases: Array<[PlayerAnswer, string]> = [
+      [player("player-ok.json", 429), "captions_unavailable"],
+      [player("player-bot-check.json"), "captions_unavailable"],
+      [player("player-private.json"), "video_unavailable"],
+      [player("player-captions-disabled.json"), "no_captions"],
+    ];
+    for (const [answer, code] of cases) {
+      platform.requests.length = 0;
+      answers = { ANDROID_VR: answer, ANDROID: player("player-auto-only.json") };
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe(code);
+      expect(askedClients()).toEqual(["ANDROID_VR"]);
+    }
+  });
+});
+
+describe("Track URLs that need a proof-of-origin token", () => {
+  const url = (query: string) => new URL(`https://www.youtube.com/api/timedtext?v=${videoId}&${query}`);
+
+  it("are those marked xpe or xpv in exp, in any of its values, without a pot", () => {
+    expect(needsProofOfOrigin(url("exp=xpe&lang=en"))).toBe(true);
+    expect(needsProofOfOrigin(url("exp=xpv&lang=en"))).toBe(true);
+    expect(needsProofOfOrigin(url("exp=xpa&exp=xpe"))).toBe(true);
+    expect(needsProofOfOrigin(url("exp=xpa,xpv"))).toBe(true);
+    expect(needsProofOfOrigin(url("exp=xpe&pot=MnQ&c=WEB"))).toBe(false);
+    expect(needsProofOfOrigin(url("exp=xpa&lang=en"))).toBe(false);
+    expect(needsProofOfOrigin(url("lang=en&kind=asr"))).toBe(false);
+  });
+});

@@ -1,0 +1,249 @@
+// The yt-dlp captions source against a fake yt-dlp printing recorded-shape output, with the caption tracks
+// served by a local server: found, not found, no subtitles, video unavailable, blocked, hung (killed).
+import { readFileSync, rmSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CaptionError } from "../../src/captions/caption-source.js";
+import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
+import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
+import { type LocalServer, type SeenRequest, startLocalProxy, startLocalServer } from "./local-servers.js";
+
+const videoId = "Kf7tGz2xQ0A";
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+
+function json3(...lines: string[]): string {
+  return JSON.stringify({
+    wireMagic: "pb3",
+    events: lines.map((line, i) => ({ tStartMs: i * 2000, dDurationMs: 2000, segs: [{ utf8: line }] })),
+  });
+}
+
+/** The tracks as YouTube's timedtext endpoint serves them with fmt=json3. */
+function serveTrack(request: SeenRequest): string {
+  if (request.url.searchParams.get("kind") === "asr") return fixture("auto.en.json3");
+  if (request.url.searchParams.get("lang") === "de") return json3("willkommen in der Küche");
+  return json3("welcome to the kitchen", "today a tomato sauce");
+}
+
+async function failure(promise: Promise<unknown>): Promise<CaptionError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(CaptionError);
+  return error as CaptionError;
+}
+
+describe("Captions through yt-dlp", () => {
+  let platform: LocalServer;
+  let ytDlp: FakeYtDlp;
+  let source: YtDlpCaptionSource;
+  /** A recorded info document, its caption URLs pointed at the local server. */
+  const info = (name: string) =>
+    fixture(`yt-dlp/${name}`).replaceAll("https://www.youtube.com", platform.origin);
+  const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
+
+  beforeAll(async () => {
+    platform = await startLocalServer((request, response) => {
+      response.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(serveTrack(request));
+    });
+    ytDlp = createFakeYtDlp();
+    source = new YtDlpCaptionSource({ executable: ytDlp.path, timeoutMs: 30_000 });
+  });
+  afterAll(async () => {
+    await source.close();
+    await platform.close();
+    ytDlp.remove();
+  });
+  beforeEach(() => {
+    platform.requests.length = 0;
+    ytDlp.script({ "*": { stdout: info("info-ok.json") } });
+  });
+
+  describe("found", () => {
+    it("asks yt-dlp for the video's info only, never media, then reads the manual track of its language", async () => {
+      const before = ytDlp.calls().length;
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues.map((cue) => cue.text)).toEqual([
+        "welcome to the kitchen",
+        "today a tomato sauce",
+      ]);
+      expect(transcript.cues[1]).toEqual({ startMs: 2000, endMs: 4000, text: "today a tomato sauce" });
+      expect(transcript.language).toBe("en");
+      expect(transcript.durationSeconds).toBe(212);
+
+      const calls = ytDlp.calls().slice(before);
+      expect(calls).toHaveLength(1);
+      const args = calls[0] ?? [];
+      expect(args).toContain("--skip-download");
+      expect(args).toContain("--dump-single-json");
+      expect(args).not.toContain("--proxy");
+      expect(args.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
+      expect(args.some((arg) => /^(-f|--format|--write-subs|-x|--extract-audio)$/.test(arg))).toBe(false);
+      const [track] = trackRequests();
+      expect(track?.url.searchParams.get("fmt")).toBe("json3");
+      expect(track?.url.searchParams.get("lang")).toBe("en");
+      expect(track?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("reads the asked language, and never a machine translation", async () => {
+      const german = await source.fetchTranscript(videoId, { language: "de-DE" });
+      expect(german.cues[0]?.text).toBe("willkommen in der Küche");
+      expect(german.language).toBe("de");
+
+      // yt-dlp lists a French translation of the automatic track; that is not what was said.
+      const error = await failure(source.fetchTranscript(videoId, { language: "fr" }));
+      expect(error.code).toBe("no_captions");
+      expect(error.message).toMatch(/"fr".*en, de|"fr".*de, en/);
+      expect(trackRequests().every((r) => !r.url.searchParams.has("tlang"))).toBe(true);
+    });
+
+    it("reads the automatic track in the spoken language when no one wrote captions", async () => {
+      ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues[0]).toEqual({
+        startMs: 160,
+        endMs: 5749,
+        text: "hey everyone welcome back to the kitchen",
+      });
+      expect(transcript.language).toBe("en");
+      // No length in the info: the captions' end stands in, as with the youtube source.
+      expect(transcript.durationSeconds).toBe(14.15);
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBe("asr");
+    });
+
+    it("sends yt-dlp and the caption download through VIDROWS_YOUTUBE_PROXY", async () => {
+      const proxy = await startLocalProxy();
+      const proxied = new YtDlpCaptionSource({ executable: ytDlp.path, proxy: proxy.url });
+      try {
+        const before = ytDlp.calls().length;
+        await proxied.fetchTranscript(videoId);
+        const args = ytDlp.calls()[before] ?? [];
+        expect(args[args.indexOf("--proxy") + 1]).toBe(proxy.url);
+        expect(proxy.tunnels).toEqual([platform.origin.replace("http://", "")]);
+      } finally {
+        await proxied.close();
+        await proxy.close();
+      }
+    });
+  });
+
+  describe("not found", () => {
+    it("says captions_unavailable, naming VIDROWS_YTDLP_PATH, when the executable is gone", async () => {
+      const vanishing = createFakeYtDlp();
+      const orphaned = new YtDlpCaptionSource({ executable: vanishing.path });
+      rmSync(vanishing.path);
+      try {
+        const error = await failure(orphaned.fetchTranscript(videoId));
+        expect(error.code).toBe("captions_unavailable");
+        expect(error.message).toMatch(/VIDROWS_YTDLP_PATH/);
+        expect(error.message).toMatch(/ENOENT/);
+      } finally {
+        vanishing.remove();
+      }
+    });
+  });
+
+  describe("no subtitles", () => {
+    it("says no_captions when the video has no caption track, without downloading", async () => {
+      ytDlp.script({ "*": { stdout: info("info-no-captions.json") } });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("no_captions");
+      expect(error.retryable).toBe(false);
+      expect(trackRequests()).toHaveLength(0);
+    });
+
+    it("says captions_unavailable when yt-dlp left the tracks out for want of a proof-of-origin token", async () => {
+      ytDlp.script({
+        "*": { stdout: info("info-no-captions.json"), stderr: fixture("yt-dlp/subtitles-need-token.stderr") },
+      });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/proof-of-origin/);
+    });
+
+    it("says captions_unavailable for a track URL marked exp=xpe, without downloading it", async () => {
+      const marked = info("info-ok.json").replaceAll("&lang=en&fmt=json3", "&lang=en&exp=xpe&fmt=json3");
+      ytDlp.script({ "*": { stdout: marked } });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(trackRequests()).toHaveLength(0);
+    });
+  });
+
+  describe("yt-dlp's errors", () => {
+    const cases: Array<[string, string, string, number]> = [
+      ["a private video", "private.stderr", "video_unavailable", 1],
+      ["a removed video", "removed.stderr", "video_unavailable", 1],
+      ["a bot check", "bot-check.stderr", "captions_unavailable", 1],
+      ["HTTP 429", "http-429.stderr", "captions_unavailable", 1],
+      [
+        "the session's rate limit (worded as 'Video unavailable')",
+        "rate-limited.stderr",
+        "captions_unavailable",
+        1,
+      ],
+      ["a release too old for the command line", "old-release.stderr", "captions_unavailable", 2],
+    ];
+    for (const [title, file, code, exitCode] of cases) {
+      it(`maps ${title} to ${code}`, async () => {
+        ytDlp.script({ "*": { stderr: fixture(`yt-dlp/${file}`), exitCode } });
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code).toBe(code);
+        expect(error.retryable).toBe(code === "captions_unavailable");
+        expect(error.message).not.toMatch(/ERROR:|https:\/\/github/);
+        expect(trackRequests()).toHaveLength(0);
+      });
+    }
+
+    it("tells an old release to update itself", async () => {
+      ytDlp.script({ "*": { stderr: fixture("yt-dlp/old-release.stderr"), exitCode: 2 } });
+      expect((await failure(source.fetchTranscript(videoId))).message).toMatch(/yt-dlp -U/);
+    });
+
+    it("maps output that is not a video's info to captions_unavailable", async () => {
+      ytDlp.script({ "*": { stdout: "<html>not json</html>" } });
+      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+    });
+
+    it("refuses ids that are not video ids without running yt-dlp", async () => {
+      const before = ytDlp.calls().length;
+      expect((await failure(source.fetchTranscript("--exec=rm"))).code).toBe("video_unavailable");
+      expect(ytDlp.calls()).toHaveLength(before);
+    });
+  });
+
+  describe("hung", () => {
+    it("kills yt-dlp and everything it started at the time limit, and says captions_unavailable", async () => {
+      const hungId = "hungVideo01";
+      ytDlp.script({ [hungId]: { hang: true } });
+      const impatient = new YtDlpCaptionSource({ executable: ytDlp.path, timeoutMs: 2000 });
+      const error = await failure(impatient.fetchTranscript(hungId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/did not finish within 2 s/);
+      const child = ytDlp.pid(hungId);
+      const grandchild = ytDlp.pid(hungId, "grandchild");
+      expect(child).not.toBeNull();
+      expect(grandchild).not.toBeNull();
+      expect(processIsGone(child ?? 0)).toBe(true);
+      // The grandchild is reaped by whoever adopted it; that takes a moment, not a time limit.
+      await vi.waitFor(() => expect(processIsGone(grandchild ?? 0)).toBe(true), { timeout: 10_000 });
+    });
+
+    it("kills yt-dlp when the caller aborts, with the caller's reason", async () => {
+      const hungId = "hungVideo02";
+      ytDlp.script({ [hungId]: { hang: true } });
+      const controller = new AbortController();
+      const pending = source.fetchTranscript(hungId, { signal: controller.signal });
+      const settled = pending.catch((reason: unknown) => reason);
+      await vi.waitFor(() => expect(ytDlp.pid(hungId, "grandchild")).not.toBeNull(), { timeout: 10_000 });
+      const reason = new Error("worker stopping");
+      controller.abort(reason);
+      expect(await settled).toBe(reason);
+      expect(processIsGone(ytDlp.pid(hungId) ?? 0)).toBe(true);
+      await vi.waitFor(() => expect(processIsGone(ytDlp.pid(hungId, "grandchild") ?? 0)).toBe(true), {
+        timeout: 10_000,
+      });
+    });
+  });
+});
