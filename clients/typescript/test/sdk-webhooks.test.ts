@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../../../test/support/databases.js";
 import { schema } from "../../../test/support/jobs-api.js";
+import { waitUntil } from "../../../test/support/waiting.js";
 import { startPipelineServer, type PipelineServer } from "../../../test/support/pipeline.js";
 import {
   startWebhookReceiver,
@@ -83,8 +84,16 @@ for (const dialect of dialects) {
         "missing_headers",
       );
 
-      // The attempts are listed, and a resend arrives with the same webhook-id, verifiable again.
-      const attempts = await vr.webhooks.attempts(endpoint.id);
+      // The attempts are listed, and a resend arrives with the same webhook-id, verifiable again. An
+      // attempt is recorded once its answer is back, which may be a moment after the receiver has it.
+      const attempts = await waitUntil(
+        "both attempts recorded",
+        async () => {
+          const listed = await vr.webhooks.attempts(endpoint.id);
+          return listed.data.length >= 2 && listed;
+        },
+        10_000,
+      );
       expect(attempts.data).toHaveLength(2);
       const attempt = attempts.data[0] as (typeof attempts.data)[number];
       const resent = await vr.webhooks.resend(endpoint.id, attempt.delivery_id);
