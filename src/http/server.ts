@@ -12,6 +12,7 @@ import type { HttpTimeouts } from "../config.js";
 import { ErrorEnvelope, Pagination } from "./common-schemas.js";
 import { swaggerOptions } from "./openapi-document.js";
 import { openApiRoutes } from "./openapi-route.js";
+import { apiReference } from "./api-reference.js";
 import { answerClientError } from "./client-errors.js";
 import { deferredChildLogger } from "./deferred-child-logger.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
@@ -138,6 +139,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   await app.register(swagger, swaggerOptions);
 
   await app.register(openApiRoutes);
+  await app.register(apiReference);
   await options.registerRoutes(app);
 
   return app;

@@ -178,10 +178,15 @@ export class OpenApiChecker {
     return problems;
   }
 
+  /** A validator for a schema of the document (its `$ref`s resolved in the document). */
+  compile(schema: unknown): ValidateFunction {
+    return this.ajv.compile(anchored(schema) as object);
+  }
+
   private validator(key: string, schema: unknown): ValidateFunction {
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(anchored(schema) as object);
+      validate = this.compile(schema);
       this.compiled.set(key, validate);
     }
     return validate;
