@@ -1,9 +1,15 @@
 // How the OpenAPI document is made: @fastify/swagger's settings, and the response headers every answer carries.
 import type { SwaggerOptions } from "@fastify/swagger";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
-const integerHeader = (description: string) => ({
+interface HeaderObject {
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: Json;
+}
+
+const integerHeader = (description: string): HeaderObject => ({
   description,
   required: true,
   schema: { type: "integer", minimum: 0 },
@@ -13,7 +19,7 @@ const integerHeader = (description: string) => ({
  * The headers the API sends, under `components.headers`. A response names one by its header name;
  * the key here is that name without dashes (component keys are identifiers, header names are not).
  */
-const componentHeaders: Record<string, { name: string; header: Json }> = {
+const componentHeaders: Record<string, { name: string; header: HeaderObject }> = {
   RequestId: {
     name: "x-request-id",
     header: {
@@ -70,9 +76,11 @@ export function declareResponseHeaders(document: Json): Json {
   );
   for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
     for (const operation of Object.values(item) as Json[]) {
-      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
+      if (typeof operation !== "object" || operation === null) continue;
+      const responses = (operation.responses ?? {}) as Record<string, Json>;
+      for (const [status, response] of Object.entries(responses)) {
         const own: Json = {};
-        for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+        for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
           const key = byName.get(name.toLowerCase());
           own[key ? (componentHeaders[key]?.name ?? name) : name] = key ? headerRef(key) : header;
         }
@@ -91,7 +99,7 @@ export function declareResponseHeaders(document: Json): Json {
 }
 
 /** `components.headers`, keyed as `declareResponseHeaders` refers to them. */
-export function headerComponents(): Json {
+export function headerComponents(): Record<string, HeaderObject> {
   return Object.fromEntries(Object.entries(componentHeaders).map(([key, { header }]) => [key, header]));
 }
 
