@@ -18,7 +18,9 @@ export function schemaName(schema: TSchema): string {
 
 /**
  * A reference to a named schema (registered with `app.addSchema`), typed as the schema itself, so that
- * routes and services keep their static types while the document says `$ref` instead of a copy.
+ * routes and services keep their static types while the document says `$ref` instead of a copy. As a
+ * route's response: `description` describes the response, and `headers` names the headers it may carry
+ * (the document refers to `components.headers` for them; see openapi-document.ts).
  */
 export function refTo<T extends TSchema>(
   schema: T,
@@ -46,7 +48,7 @@ export const ErrorEnvelope = Type.Object(
   { $id: "Error", description: "The one shape of every error answer." },
 );
 
-/** The codes each status can carry on any route, and what the status means for a client. */
+/** What each error status means for a client: the start of its response's description. */
 const statusMeanings: Record<number, string> = {
   400: "The request is not valid",
   401: "No usable API key",
@@ -74,7 +76,9 @@ const withBody: ErrorCode[] = ["payload_too_large", "unsupported_media_type"];
 
 /**
  * One response per error status a route can answer, each the `Error` envelope with `code` narrowed to the
- * codes of that status (so a generated client knows which codes a 404 of this route carries).
+ * codes of that status (so a generated client knows which codes a 404 of this route carries). `codes`:
+ * the route's own codes beyond those of every route; `body`: it reads a body (413, 415); `public`: it
+ * needs no key (no 401).
  */
 export function errorAnswers(options: { codes?: ErrorCode[]; body?: boolean; public?: boolean } = {}) {
   const codes = new Set<ErrorCode>([
@@ -98,7 +102,10 @@ export function errorAnswers(options: { codes?: ErrorCode[]; body?: boolean; pub
         { $ref: schemaName(ErrorEnvelope) },
         {
           type: "object",
-          properties: { error: { type: "object", properties: { code: { enum: statusCodes } } } },
+          required: ["error"],
+          properties: {
+            error: { type: "object", required: ["code"], properties: { code: { enum: statusCodes } } },
+          },
         },
       ],
     } as unknown as TSchema);
