@@ -1,5 +1,8 @@
 // `GET /v1/openapi.json`: the OpenAPI 3.1 document, generated from the schemas that validate requests.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { errorAnswers } from "./common-schemas.js";
 
 type Json = Record<string, unknown>;
 
@@ -37,14 +40,33 @@ export function tidyOpenApiDocument(document: Json): Json {
   return copy;
 }
 
+/** The document `GET /v1/openapi.json` serves, for a server whose routes are all registered and ready. */
+export function openApiDocument(app: FastifyInstance): Json {
+  return tidyOpenApiDocument(app.swagger() as unknown as Json);
+}
+
 export const openApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let document: Json | undefined;
   app.get(
     "/v1/openapi.json",
-    { schema: { hide: true }, config: { public: true } },
+    {
+      schema: {
+        operationId: "getOpenApiDocument",
+        summary: "Read this OpenAPI document",
+        description:
+          "The whole API as OpenAPI 3.1, generated from the schemas that validate requests. No key needed.",
+        tags: ["Reference"],
+        security: [],
+        response: {
+          200: Type.Object({}, { additionalProperties: true, description: "The OpenAPI 3.1 document." }),
+          ...errorAnswers({ public: true }),
+        },
+      },
+      config: { public: true },
+    },
     async (_request, reply) => {
       // Built on first request, once every route is registered; the routes never change afterwards.
-      document ??= tidyOpenApiDocument(app.swagger() as unknown as Json);
+      document ??= openApiDocument(app);
       return reply.type("application/json; charset=utf-8").send(document);
     },
   );

@@ -9,7 +9,10 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { HttpTimeouts } from "../config.js";
+import { ErrorEnvelope, Pagination } from "./common-schemas.js";
+import { swaggerOptions } from "./openapi-document.js";
 import { openApiRoutes } from "./openapi-route.js";
+import { apiReference } from "./api-reference.js";
 import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { jsonBodyText, parseJsonBody } from "./json-body.js";
@@ -61,13 +64,17 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       connectionsCheckingInterval: Math.min(1000, options.timeouts.headersMs),
     },
     clientErrorHandler: answerClientError,
+    // Requests are validated by our own compiler (validators.ts) in every plugin. Given as the factory,
+    // not with setValidatorCompiler, because a plugin that adds a named schema (app.addSchema) would
+    // otherwise build Fastify's default validator for its routes. Request schemas refer to no named
+    // schema, so the compiler needs none of them.
+    schemaController: { compilersFactory: { buildValidator: () => validatorCompiler as never } },
     // Malformed URLs (bad percent-encoding) get the same envelope and request id as every other bad
     // request; they fail before the onRequest hooks that would otherwise set the header.
     frameworkErrors: (error, request, reply) =>
       sendError(toApiError(error), request, reply.header("x-request-id", request.id)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(trackRoutes(app));
   refuseUnknownQueryParameters(app);
@@ -123,25 +130,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     done();
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: "vidrows",
-        version: "1",
-        description: "Structured rows from videos. Every error has the shape of the `Error` schema.",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer vr_live_...`" },
-          apiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key" },
-        },
-      },
-      security: [{ bearer: [] }, { apiKeyHeader: [] }],
-    },
-  });
+  // The schemas every feature's answers share, named in the OpenAPI document (features add their own).
+  app.addSchema(ErrorEnvelope);
+  app.addSchema(Pagination);
+  await app.register(swagger, swaggerOptions);
 
   await app.register(openApiRoutes);
+  await app.register(apiReference);
   await options.registerRoutes(app);
 
   return app;

@@ -7,8 +7,8 @@ import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses, pageParameters } from "../http/common-schemas.js";
-import { JobCreated, JobPage, JobRead } from "./job-schemas.js";
+import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
+import { JobCreated, jobComponents, JobPage, JobRead } from "./job-schemas.js";
 import { restoreHandoverUnlessDelivered } from "./handover.js";
 import type { ListQuery as JobListQuery } from "./job-list.js";
 import type { JobReadOutcome } from "./job-read.js";
@@ -89,17 +89,37 @@ export interface JobRouteOptions {
 }
 
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app, options) => {
+  for (const schema of jobComponents) app.addSchema(schema);
+
   app.post(
     "/v1",
     {
       schema: {
+        operationId: "submitJob",
         summary: "Submit a job",
         description:
           "Exactly one of `schema` and `schema_id`. 403 `plan_limit` past the plan's videos per job; 402 when credits cannot pay; 503 `extraction_unavailable` without a model.",
         tags: ["Jobs"],
         headers: SubmitHeaders,
         body: SubmitBody,
-        response: { 202: JobCreated, ...errorResponses },
+        response: {
+          202: refTo(JobCreated, {
+            description: "Accepted: the job runs in the background.",
+            headers: { "Idempotent-Replayed": { type: "string" } },
+          }),
+          ...errorAnswers({
+            body: true,
+            codes: [
+              "insufficient_credits",
+              "hard_cap_reached",
+              "plan_limit",
+              "schema_not_found",
+              "schema_version_not_found",
+              "idempotency_conflict",
+              "extraction_unavailable",
+            ],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -118,14 +138,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
     "/v1",
     {
       schema: {
+        operationId: "listJobs",
         summary: "List jobs",
         description: "Newest first. Never carries rows, so paging is safe.",
         tags: ["Jobs"],
         querystring: ListQuery,
-        response: {
-          200: JobPage,
-          ...errorResponses,
-        },
+        response: { 200: refTo(JobPage, { description: "A page of jobs." }), ...errorAnswers() },
       },
     },
     (request, reply) =>
@@ -138,12 +156,16 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
     "/v1/:job_id",
     {
       schema: {
+        operationId: "readJob",
         summary: "Read a job",
         description:
           "While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.",
         tags: ["Jobs"],
         params: Type.Object({ job_id: Type.String() }),
-        response: { 200: JobRead, ...errorResponses },
+        response: {
+          200: refTo(JobRead, { description: "The job, running or settled." }),
+          ...errorAnswers({ codes: ["job_not_found"] }),
+        },
       },
     },
     (request, reply) =>

@@ -1,95 +1,144 @@
 // The jobs API's responses: each shape defined once, as the schema the routes document and serialise
-// by, and as the type (`Static`) the services return.
+// by (named in the OpenAPI document by its `$id`), and as the type (`Static`) the services return.
 import { type Static, Type } from "typebox";
-import { NullableTimestamp, Page, Timestamp } from "../http/common-schemas.js";
+import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
 
-export const Counts = Type.Object({
-  queued: Type.Integer({ minimum: 0 }),
-  processing: Type.Integer({ minimum: 0 }),
-  done: Type.Integer({ minimum: 0 }),
-  failed: Type.Integer({ minimum: 0 }),
-});
+export const Counts = Type.Object(
+  {
+    queued: Type.Integer({ minimum: 0 }),
+    processing: Type.Integer({ minimum: 0 }),
+    done: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+  },
+  { $id: "JobCounts", description: "The job's videos by state." },
+);
 export type Counts = Static<typeof Counts>;
 
-const JobStatus = Type.Union([
-  Type.Literal("processing"),
-  Type.Literal("done"),
-  Type.Literal("failed"),
-  Type.Literal("partial"),
-]);
+const JobStatus = Type.Union(
+  [Type.Literal("processing"), Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")],
+  {
+    $id: "JobStatus",
+    description:
+      "`processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.",
+  },
+);
 
-export const JobCreated = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
-  counts: Counts,
-  created_at: Timestamp,
-});
+export const JobCreated = Type.Object(
+  {
+    job_id: Type.String(),
+    status: Type.Literal("processing"),
+    videos: Type.Integer(),
+    schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
+    counts: refTo(Counts),
+    created_at: Timestamp,
+  },
+  {
+    $id: "JobCreated",
+    description: "A job just accepted (or, with `Idempotent-Replayed`, accepted before).",
+  },
+);
 export type JobCreated = Static<typeof JobCreated>;
 
-export const JobListItem = Type.Object({
-  job_id: Type.String(),
-  status: JobStatus,
-  schema: Type.String(),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  created_at: Timestamp,
-  completed_at: NullableTimestamp,
-  results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
-    description: "null while running; an empty list once settled. The list never carries rows.",
-  }),
-});
+export const JobListItem = Type.Object(
+  {
+    job_id: Type.String(),
+    status: refTo(JobStatus),
+    schema: Type.String(),
+    videos: Type.Integer(),
+    credits_charged: Type.Integer(),
+    counts: refTo(Counts),
+    created_at: Timestamp,
+    completed_at: NullableTimestamp,
+    results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
+      description: "null while running; an empty list once settled. The list never carries rows.",
+    }),
+  },
+  { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
+);
 export type JobListItem = Static<typeof JobListItem>;
 
-export const JobPage = Page(JobListItem);
+export const JobPage = Page(JobListItem, "JobList");
 export type JobPage = Static<typeof JobPage>;
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
-const DoneVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("done"),
-  rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
-    description: "The rows, in the one read that hands them over; null in every other read.",
-  }),
-  usage: Type.Object({
-    credits_charged: Type.Integer(),
-    row_count: Type.Integer(),
-    duration_seconds: Type.Integer(),
-    chunk_count: Type.Integer(),
-  }),
-});
+const DoneVideo = Type.Object(
+  {
+    video_id: Type.String(),
+    status: Type.Literal("done"),
+    rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
+      description: "The rows, in the one read that hands them over; null in every other read.",
+    }),
+    usage: Type.Object({
+      credits_charged: Type.Integer(),
+      row_count: Type.Integer(),
+      duration_seconds: Type.Integer(),
+      chunk_count: Type.Integer(),
+    }),
+  },
+  { $id: "DoneVideo", description: "A video whose rows were extracted." },
+);
 
-const FailedVideo = Type.Object({
-  video_id: Type.String(),
-  status: Type.Literal("failed"),
-  rows: Type.Null(),
-  error: Type.Object({ code: Type.String(), message: Type.String(), retryable: Type.Boolean() }),
-  credits_charged: Type.Literal(0),
-});
+const FailedVideo = Type.Object(
+  {
+    video_id: Type.String(),
+    status: Type.Literal("failed"),
+    rows: Type.Null(),
+    error: Type.Object({
+      code: Type.String({ description: "`no_captions`, `video_unavailable`, `captions_unavailable`..." }),
+      message: Type.String(),
+      retryable: Type.Boolean(),
+    }),
+    // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
+    credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),
+  },
+  { $id: "FailedVideo", description: "A video that failed; never charged." },
+);
 
-export const VideoResult = Type.Union([DoneVideo, FailedVideo]);
+export const VideoResult = Type.Union([refTo(DoneVideo), refTo(FailedVideo)], { $id: "VideoResult" });
 export type VideoResult = Static<typeof VideoResult>;
 
-const RunningJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Literal("processing"),
-  videos: Type.Integer(),
-  counts: Counts,
-  results: Type.Null(),
-});
+const RunningJob = Type.Object(
+  {
+    job_id: Type.String(),
+    status: Type.Literal("processing"),
+    videos: Type.Integer(),
+    counts: refTo(Counts),
+    results: Type.Null(),
+  },
+  { $id: "RunningJob", description: "A job some of whose videos have not settled: counts, no results." },
+);
 
-const SettledJob = Type.Object({
-  job_id: Type.String(),
-  status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
-  videos: Type.Integer(),
-  credits_charged: Type.Integer(),
-  counts: Counts,
-  results: Type.Array(VideoResult),
-});
+const SettledJob = Type.Object(
+  {
+    job_id: Type.String(),
+    status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
+    videos: Type.Integer(),
+    credits_charged: Type.Integer(),
+    counts: refTo(Counts),
+    results: Type.Array(refTo(VideoResult)),
+  },
+  { $id: "SettledJob", description: "A job whose videos have all settled, with each video's result." },
+);
 
-export const JobRead = Type.Union([RunningJob, SettledJob]);
+export const JobRead = Type.Union([refTo(RunningJob), refTo(SettledJob)], {
+  $id: "Job",
+  description: "A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`).",
+});
 export type JobRead = Static<typeof JobRead>;
 export type SettledStatus = Static<typeof SettledJob>["status"];
+
+/** The jobs API's named schemas, for `app.addSchema`, each after the ones it refers to. */
+export const jobComponents = [
+  Counts,
+  JobStatus,
+  JobCreated,
+  JobListItem,
+  JobPage,
+  DoneVideo,
+  FailedVideo,
+  VideoResult,
+  RunningJob,
+  SettledJob,
+  JobRead,
+];

@@ -5,8 +5,8 @@ import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses } from "../http/common-schemas.js";
-import { type ApiKey, ApiKeyList, CreatedKey, Environment } from "./key-schemas.js";
+import { errorAnswers, refTo } from "../http/common-schemas.js";
+import { type ApiKey, ApiKeyList, CreatedKey, Environment, keyComponents } from "./key-schemas.js";
 import type { ApiKeyService } from "./api-keys.js";
 
 const CreateKeyBody = Type.Object(
@@ -27,15 +27,18 @@ export interface KeyRouteOptions {
 }
 
 export const keyRoutes: FastifyPluginAsyncTypebox<KeyRouteOptions> = async (app, { apiKeys, keyLists }) => {
+  for (const schema of keyComponents) app.addSchema(schema);
+
   app.get(
     "/v1/keys",
     {
       schema: {
+        operationId: "listKeys",
         summary: "List API keys",
         description:
           "Every key of the workspace, revoked ones included, newest first. Full keys are never listed.",
         tags: ["API keys"],
-        response: { 200: ApiKeyList, ...errorResponses },
+        response: { 200: refTo(ApiKeyList, { description: "The workspace's keys." }), ...errorAnswers() },
       },
     },
     (request, reply) =>
@@ -48,14 +51,15 @@ export const keyRoutes: FastifyPluginAsyncTypebox<KeyRouteOptions> = async (app,
     "/v1/keys",
     {
       schema: {
+        operationId: "createKey",
         summary: "Create an API key",
         description:
           "The full key is in this response only; store it now. 403 `plan_limit` past the plan's allowance.",
         tags: ["API keys"],
         body: CreateKeyBody,
         response: {
-          201: CreatedKey,
-          ...errorResponses,
+          201: refTo(CreatedKey, { description: "Created; the full key is in this answer only." }),
+          ...errorAnswers({ body: true, codes: ["plan_limit"] }),
         },
       },
     },
@@ -70,11 +74,15 @@ export const keyRoutes: FastifyPluginAsyncTypebox<KeyRouteOptions> = async (app,
     "/v1/keys/:id",
     {
       schema: {
+        operationId: "revokeKey",
         summary: "Revoke an API key",
         description: "Immediate on every server; cannot be undone. Revoking a revoked key succeeds again.",
         tags: ["API keys"],
         params: KeyIdParams,
-        response: { 204: Type.Null({ description: "No body." }), ...errorResponses },
+        response: {
+          204: Type.Null({ description: "Revoked; no body." }),
+          ...errorAnswers({ body: true, codes: ["key_not_found"] }),
+        },
       },
     },
     async (request, reply) => {

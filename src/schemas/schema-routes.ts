@@ -3,46 +3,64 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf } from "../access/access-control.js";
-import { errorResponses, Timestamp } from "../http/common-schemas.js";
+import { errorAnswers, refTo, Timestamp } from "../http/common-schemas.js";
 import type { SchemaService } from "./saved-schemas.js";
 
 const Description = Type.String({ maxLength: 280 });
 
-const SavedSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  version: Type.Integer({ minimum: 1, description: "The latest version." }),
-  label: Type.String({ examples: ["products-v2"] }),
-  schema: SchemaDefinition,
-  created_at: Timestamp,
-});
+// The shape a job's schema takes, named for the answers that show one. Requests carry the same shape
+// inline, validated as before (the body validators know no named schemas).
+const NamedSchemaDefinition = Type.Unsafe<SchemaDefinition>({ ...SchemaDefinition, $id: "SchemaDefinition" });
 
-const SchemaVersion = Type.Object({
-  version: Type.Integer({ minimum: 1 }),
-  label: Type.String(),
-  description: Type.String(),
-  schema: SchemaDefinition,
-  created_at: Timestamp,
-});
+const SavedSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    version: Type.Integer({ minimum: 1, description: "The latest version." }),
+    label: Type.String({ examples: ["products-v2"] }),
+    schema: refTo(NamedSchemaDefinition),
+    created_at: Timestamp,
+  },
+  { $id: "Schema", description: "A saved schema at its latest version." },
+);
 
-const SavedSchemaDetail = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  version: Type.Integer({ minimum: 1 }),
-  latest_version: Type.Integer({ minimum: 1 }),
-  label: Type.String(),
-  schema: SchemaDefinition,
-  created_at: Timestamp,
-  versions: Type.Array(SchemaVersion, { description: "Every version, oldest first." }),
-});
+const SavedSchemaList = Type.Object({ data: Type.Array(refTo(SavedSchema)) }, { $id: "SchemaList" });
 
-const Published = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  version: Type.Integer({ minimum: 1 }),
-});
+const SchemaVersion = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    label: Type.String(),
+    description: Type.String(),
+    schema: refTo(NamedSchemaDefinition),
+    created_at: Timestamp,
+  },
+  { $id: "SchemaVersion" },
+);
+
+const SavedSchemaDetail = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    latest_version: Type.Integer({ minimum: 1 }),
+    label: Type.String(),
+    schema: refTo(NamedSchemaDefinition),
+    created_at: Timestamp,
+    versions: Type.Array(refTo(SchemaVersion), { description: "Every version, oldest first." }),
+  },
+  { $id: "SchemaDetail", description: "A saved schema with every version." },
+);
+
+const Published = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { $id: "PublishedSchema", description: "The version just published." },
+);
 
 const CreateSchemaBody = Type.Object(
   {
@@ -69,14 +87,26 @@ export const schemaRoutes: FastifyPluginAsyncTypebox<{ schemas: SchemaService }>
   app,
   { schemas },
 ) => {
+  for (const schema of [
+    NamedSchemaDefinition,
+    SavedSchema,
+    SavedSchemaList,
+    SchemaVersion,
+    SavedSchemaDetail,
+    Published,
+  ]) {
+    app.addSchema(schema);
+  }
+
   app.get(
     "/v1/schemas",
     {
       schema: {
+        operationId: "listSchemas",
         summary: "List saved schemas",
         description: "Each at its latest version, newest first.",
         tags: ["Schemas"],
-        response: { 200: Type.Object({ data: Type.Array(SavedSchema) }), ...errorResponses },
+        response: { 200: refTo(SavedSchemaList, { description: "The saved schemas." }), ...errorAnswers() },
       },
     },
     async (request) => ({ data: await schemas.list(callerOf(request).workspaceId) }),
@@ -86,11 +116,15 @@ export const schemaRoutes: FastifyPluginAsyncTypebox<{ schemas: SchemaService }>
     "/v1/schemas",
     {
       schema: {
+        operationId: "createSchema",
         summary: "Save a schema",
         description: "Publishes version 1. 409 `schema_name_taken` if the name is in use in the workspace.",
         tags: ["Schemas"],
         body: CreateSchemaBody,
-        response: { 201: Published, ...errorResponses },
+        response: {
+          201: refTo(Published, { description: "Saved as version 1." }),
+          ...errorAnswers({ body: true, codes: ["schema_name_taken"] }),
+        },
       },
     },
     async (request, reply) => {
@@ -103,11 +137,15 @@ export const schemaRoutes: FastifyPluginAsyncTypebox<{ schemas: SchemaService }>
     "/v1/schemas/:id",
     {
       schema: {
+        operationId: "readSchema",
         summary: "Read a saved schema",
         description: "With `latest_version` and every version.",
         tags: ["Schemas"],
         params: SchemaIdParams,
-        response: { 200: SavedSchemaDetail, ...errorResponses },
+        response: {
+          200: refTo(SavedSchemaDetail, { description: "The schema and its versions." }),
+          ...errorAnswers({ codes: ["schema_not_found"] }),
+        },
       },
     },
     async (request) => schemas.get(callerOf(request).workspaceId, request.params.id),
@@ -117,13 +155,17 @@ export const schemaRoutes: FastifyPluginAsyncTypebox<{ schemas: SchemaService }>
     "/v1/schemas/:id/versions",
     {
       schema: {
+        operationId: "publishSchemaVersion",
         summary: "Publish a new version",
         description:
           "Earlier versions never change. Jobs submitted with this `schema_id` and no `schema_version` use the new one.",
         tags: ["Schemas"],
         params: SchemaIdParams,
         body: PublishVersionBody,
-        response: { 201: Published, ...errorResponses },
+        response: {
+          201: refTo(Published, { description: "The new version." }),
+          ...errorAnswers({ body: true, codes: ["schema_not_found"] }),
+        },
       },
     },
     async (request, reply) => {

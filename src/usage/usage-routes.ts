@@ -5,7 +5,7 @@ import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorResponses } from "../http/common-schemas.js";
+import { errorAnswers, refTo } from "../http/common-schemas.js";
 import { Usage } from "./usage-schemas.js";
 
 import type { UsageService } from "./usage-report.js";
@@ -31,13 +31,16 @@ export const usageRoutes: FastifyPluginAsyncTypebox<UsageRouteOptions> = async (
   app,
   { usage, usageReport },
 ) => {
+  app.addSchema(Usage);
+
   app.get(
     "/v1/usage",
     {
       schema: {
+        operationId: "getUsage",
         summary: "Read usage",
         tags: ["Usage"],
-        response: { 200: Usage, ...errorResponses },
+        response: { 200: refTo(Usage, { description: "The workspace's usage." }), ...errorAnswers() },
       },
     },
     (request, reply) =>
@@ -50,12 +53,16 @@ export const usageRoutes: FastifyPluginAsyncTypebox<UsageRouteOptions> = async (
     "/v1/usage",
     {
       schema: {
+        operationId: "updateUsage",
         summary: "Set the hard cap",
         description:
           "`hard_cap` caps the credits used in a cycle; submissions past it answer 402 `hard_cap_reached`.",
         tags: ["Usage"],
         body: UsagePatch,
-        response: { 200: Usage, ...errorResponses },
+        response: {
+          200: refTo(Usage, { description: "The usage, with the new `hard_cap`." }),
+          ...errorAnswers({ body: true }),
+        },
       },
     },
     async (request) => usageReport.setHardCap(callerOf(request).workspaceId, request.body.hard_cap),

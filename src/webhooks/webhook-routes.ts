@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { callerOf } from "../access/access-control.js";
-import { errorResponses, pageParameters } from "../http/common-schemas.js";
+import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
 import {
   AttemptPage,
   CreatedEndpoint,
@@ -10,6 +10,7 @@ import {
   EndpointList,
   EventType,
   ResentDelivery,
+  webhookComponents,
 } from "./webhook-schemas.js";
 import type { WebhookEndpoints } from "./webhook-endpoints.js";
 
@@ -46,15 +47,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
   { webhooks },
 ) => {
   const tags = ["Webhooks"];
+  for (const schema of webhookComponents) app.addSchema(schema);
 
   app.get(
     "/v1/webhooks",
     {
       schema: {
+        operationId: "listWebhooks",
         summary: "List webhook endpoints",
         description: "Signing secrets are never listed.",
         tags,
-        response: { 200: EndpointList, ...errorResponses },
+        response: { 200: refTo(EndpointList, { description: "The endpoints." }), ...errorAnswers() },
       },
     },
     async (request) => ({ data: await webhooks.list(callerOf(request).workspaceId) }),
@@ -64,14 +67,15 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
     "/v1/webhooks",
     {
       schema: {
+        operationId: "createWebhook",
         summary: "Create a webhook endpoint",
         description:
           "The signing secret is in this response only. 403 `plan_limit` on a plan without webhooks or past its endpoint count.",
         tags,
         body: CreateBody,
         response: {
-          201: CreatedEndpoint,
-          ...errorResponses,
+          201: refTo(CreatedEndpoint, { description: "Created; the signing secret is in this answer only." }),
+          ...errorAnswers({ body: true, codes: ["plan_limit"] }),
         },
       },
     },
@@ -85,11 +89,15 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
     "/v1/webhooks/:id",
     {
       schema: {
+        operationId: "updateWebhook",
         summary: "Pause or re-enable a webhook endpoint",
         tags,
         params: EndpointParams,
         body: PatchBody,
-        response: { 200: Endpoint, ...errorResponses },
+        response: {
+          200: refTo(Endpoint, { description: "The endpoint as it now is." }),
+          ...errorAnswers({ body: true, codes: ["webhook_not_found"] }),
+        },
       },
     },
     async (request) =>
@@ -100,10 +108,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
     "/v1/webhooks/:id",
     {
       schema: {
+        operationId: "deleteWebhook",
         summary: "Remove a webhook endpoint",
         tags,
         params: EndpointParams,
-        response: { 204: Type.Null({ description: "No body." }), ...errorResponses },
+        response: {
+          204: Type.Null({ description: "Removed; no body." }),
+          ...errorAnswers({ body: true, codes: ["webhook_not_found"] }),
+        },
       },
     },
     async (request, reply) => {
@@ -116,14 +128,15 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
     "/v1/webhooks/:id/deliveries",
     {
       schema: {
+        operationId: "listWebhookDeliveries",
         summary: "List delivery attempts",
         description: "Every attempt made to the endpoint, newest first.",
         tags,
         params: EndpointParams,
         querystring: PageQuery,
         response: {
-          200: AttemptPage,
-          ...errorResponses,
+          200: refTo(AttemptPage, { description: "A page of attempts." }),
+          ...errorAnswers({ codes: ["webhook_not_found"] }),
         },
       },
     },
@@ -134,14 +147,15 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookEndpoin
     "/v1/webhooks/:id/deliveries/:delivery_id/resend",
     {
       schema: {
+        operationId: "resendWebhookDelivery",
         summary: "Send an event again",
         description:
           "Queues the delivery's event (named by a `dlv_` or `att_` id from the list) for this endpoint again, with the same `webhook-id`.",
         tags,
         params: Type.Object({ id: Type.String(), delivery_id: Type.String() }),
         response: {
-          202: ResentDelivery,
-          ...errorResponses,
+          202: refTo(ResentDelivery, { description: "Queued again." }),
+          ...errorAnswers({ body: true, codes: ["webhook_not_found", "delivery_not_found"] }),
         },
       },
     },

@@ -2,7 +2,9 @@
 import { type App, type AppOptions, createApp } from "../../src/app.js";
 import type { Config } from "../../src/config.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
+import { openApiDocument } from "../../src/http/openapi-route.js";
 import { type DialectName, type FreshDatabase, freshDatabase } from "./databases.js";
+import { checkerFor } from "./openapi-checker.js";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -124,7 +126,10 @@ export async function startTestServer(
     extraction: { retry: { baseDelayMs: 10 }, ...appOptions.extraction } as AppOptions["extraction"],
   });
   const url = await app.start();
-  if (url === undefined) throw new Error("A test server must serve: `serve: false` builds no HTTP server.");
+  const http = app.http;
+  if (url === undefined || http === undefined) {
+    throw new Error("A test server must serve: `serve: false` builds no HTTP server.");
+  }
   return {
     url,
     app,
@@ -133,7 +138,14 @@ export async function startTestServer(
       const created = await app.services.workspaces.create(`test-${plan}-${++workspacesMade}`, plan);
       return { workspaceId: created.workspaceId, key: created.apiKey };
     },
-    call: (method, path, options) => call(url, method, path, options),
+    // Every answer a suite receives is checked against the OpenAPI document the server serves, so
+    // that each suite also tests the document (see openapi-checker.ts).
+    async call(method, path, options) {
+      const answer = await call(url, method, path, options);
+      // The path as sent: the URL parser resolves `..` and `%2e%2e` segments before the server sees them.
+      checkerFor(openApiDocument(http)).check(method, new URL(url + path).pathname, answer);
+      return answer;
+    },
     async close() {
       await app.stop();
       await database.drop();
