@@ -13,204 +13,13 @@ export interface paths {
          * List jobs
          * @description Newest first. Never carries rows, so paging is safe.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description The start of a job id, a video id or a YouTube video id. */
-                    search?: string;
-                    status?: "running" | "succeeded" | "failed";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description List jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                completed_at: string | null;
-                                counts: {
-                                    done: number;
-                                    failed: number;
-                                    processing: number;
-                                    queued: number;
-                                };
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                credits_charged: number;
-                                job_id: string;
-                                /** @description null while running; an empty list once settled. The list never carries rows. */
-                                results: unknown[] | null;
-                                schema: string;
-                                status: "processing" | "done" | "failed" | "partial";
-                                videos: number;
-                            }[];
-                            pagination: {
-                                has_more: boolean;
-                                limit: number;
-                                offset: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listJobs"];
         put?: never;
         /**
          * Submit a job
          * @description Exactly one of `schema` and `schema_id`. 403 `plan_limit` past the plan's videos per job; 402 when credits cannot pay; 503 `extraction_unavailable` without a model.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The same key and body within 24 hours answer the first response again and create nothing. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Preferred caption language (BCP-47); default: the video's own. */
-                        language?: string;
-                        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                        schema?: {
-                            columns: string[];
-                        } | {
-                            /** @description Column names mapped to what to put in each (up to 500 characters). */
-                            template: {
-                                [key: string]: string;
-                            };
-                        };
-                        /** @description A saved schema's id. */
-                        schema_id?: string;
-                        /** @description Default: the latest at submission. */
-                        schema_version?: number;
-                        /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids. */
-                        videos: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Submit a job */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            counts: {
-                                done: number;
-                                failed: number;
-                                processing: number;
-                                queued: number;
-                            };
-                            /**
-                             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                             * @example 2026-11-22 15:04:05
-                             */
-                            created_at: string;
-                            job_id: string;
-                            /** @description `<name>-v<version>` for a saved schema, `inline` otherwise. */
-                            schema: string;
-                            /** @enum {string} */
-                            status: "processing";
-                            videos: number;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["submitJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -228,118 +37,7 @@ export interface paths {
          * Read a job
          * @description While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    job_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Read a job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            counts: {
-                                done: number;
-                                failed: number;
-                                processing: number;
-                                queued: number;
-                            };
-                            job_id: string;
-                            results: null;
-                            /** @enum {string} */
-                            status: "processing";
-                            videos: number;
-                        } | {
-                            counts: {
-                                done: number;
-                                failed: number;
-                                processing: number;
-                                queued: number;
-                            };
-                            credits_charged: number;
-                            job_id: string;
-                            results: ({
-                                /** @description The rows, in the one read that hands them over; null in every other read. */
-                                rows: {
-                                    results: {
-                                        [key: string]: string | number | boolean | null;
-                                    }[];
-                                } | null;
-                                /** @enum {string} */
-                                status: "done";
-                                usage: {
-                                    chunk_count: number;
-                                    credits_charged: number;
-                                    duration_seconds: number;
-                                    row_count: number;
-                                };
-                                video_id: string;
-                            } | {
-                                /** @enum {number} */
-                                credits_charged: 0;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                    retryable: boolean;
-                                };
-                                rows: null;
-                                /** @enum {string} */
-                                status: "failed";
-                                video_id: string;
-                            })[];
-                            status: "done" | "failed" | "partial";
-                            videos: number;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["readJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -359,155 +57,13 @@ export interface paths {
          * List API keys
          * @description Every key of the workspace, revoked ones included, newest first. Full keys are never listed.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description List API keys */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                environment: "live" | "test";
-                                id: string;
-                                label: string;
-                                last_used_at: string | null;
-                                /** @example vr_live_****a1b2 */
-                                masked_key: string;
-                                revoked_at: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listKeys"];
         put?: never;
         /**
          * Create an API key
          * @description The full key is in this response only; store it now. 403 `plan_limit` past the plan's allowance.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        environment?: "live" | "test";
-                        label?: string;
-                        /** @description For you; never shown in lists. */
-                        note?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Create an API key */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            key: string;
-                            label: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -528,64 +84,27 @@ export interface paths {
          * Revoke an API key
          * @description Immediate on every server; cannot be undone. Revoking a revoked key succeeds again.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description No body. */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Read this OpenAPI document
+         * @description The whole API as OpenAPI 3.1, generated from the schemas that validate requests. No key needed.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -602,171 +121,13 @@ export interface paths {
          * List saved schemas
          * @description Each at its latest version, newest first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description List saved schemas */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                description: string;
-                                id: string;
-                                /** @example products-v2 */
-                                label: string;
-                                name: string;
-                                /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                                schema: {
-                                    columns: string[];
-                                } | {
-                                    /** @description Column names mapped to what to put in each (up to 500 characters). */
-                                    template: {
-                                        [key: string]: string;
-                                    };
-                                };
-                                /** @description The latest version. */
-                                version: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listSchemas"];
         put?: never;
         /**
          * Save a schema
          * @description Publishes version 1. 409 `schema_name_taken` if the name is in use in the workspace.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        name: string;
-                        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                        schema: {
-                            columns: string[];
-                        } | {
-                            /** @description Column names mapped to what to put in each (up to 500 characters). */
-                            template: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Save a schema */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            version: number;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createSchema"];
         delete?: never;
         options?: never;
         head?: never;
@@ -784,107 +145,7 @@ export interface paths {
          * Read a saved schema
          * @description With `latest_version` and every version.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Read a saved schema */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                             * @example 2026-11-22 15:04:05
-                             */
-                            created_at: string;
-                            description: string;
-                            id: string;
-                            label: string;
-                            latest_version: number;
-                            name: string;
-                            /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                            schema: {
-                                columns: string[];
-                            } | {
-                                /** @description Column names mapped to what to put in each (up to 500 characters). */
-                                template: {
-                                    [key: string]: string;
-                                };
-                            };
-                            version: number;
-                            /** @description Every version, oldest first. */
-                            versions: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                description: string;
-                                label: string;
-                                /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                                schema: {
-                                    columns: string[];
-                                } | {
-                                    /** @description Column names mapped to what to put in each (up to 500 characters). */
-                                    template: {
-                                        [key: string]: string;
-                                    };
-                                };
-                                version: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["readSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -906,85 +167,7 @@ export interface paths {
          * Publish a new version
          * @description Earlier versions never change. Jobs submitted with this `schema_id` and no `schema_version` use the new one.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
-                        schema: {
-                            columns: string[];
-                        } | {
-                            /** @description Column names mapped to what to put in each (up to 500 characters). */
-                            template: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Publish a new version */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            version: number;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["publishSchemaVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -999,107 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /** Read usage */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Read usage */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            credits: {
-                                balance: number;
-                                cycle_allowance: number;
-                                /** @description Ceiling on credits used in a cycle, or null. */
-                                hard_cap: number | null;
-                                used_this_cycle: number;
-                            };
-                            cycle: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                ends_at: string;
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                started_at: string;
-                            };
-                            /** @description The last 14 UTC days, oldest first, ending today. */
-                            daily: {
-                                credits: number;
-                                /** @example 2026-11-22 */
-                                date: string;
-                            }[];
-                            /** @description Failed videos counted by error code. */
-                            failures_by_code: {
-                                [key: string]: number;
-                            };
-                            jobs: {
-                                done: number;
-                                failed: number;
-                                processing: number;
-                                queued: number;
-                                total: number;
-                            };
-                            plan: {
-                                id: string;
-                                name: string;
-                                requests_per_minute: number;
-                            };
-                            videos_processed: number;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1109,113 +192,7 @@ export interface paths {
          * Set the hard cap
          * @description `hard_cap` caps the credits used in a cycle; submissions past it answer 402 `hard_cap_reached`.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        hard_cap: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Set the hard cap */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            credits: {
-                                balance: number;
-                                cycle_allowance: number;
-                                /** @description Ceiling on credits used in a cycle, or null. */
-                                hard_cap: number | null;
-                                used_this_cycle: number;
-                            };
-                            cycle: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                ends_at: string;
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                started_at: string;
-                            };
-                            /** @description The last 14 UTC days, oldest first, ending today. */
-                            daily: {
-                                credits: number;
-                                /** @example 2026-11-22 */
-                                date: string;
-                            }[];
-                            /** @description Failed videos counted by error code. */
-                            failures_by_code: {
-                                [key: string]: number;
-                            };
-                            jobs: {
-                                done: number;
-                                failed: number;
-                                processing: number;
-                                queued: number;
-                                total: number;
-                            };
-                            plan: {
-                                id: string;
-                                name: string;
-                                requests_per_minute: number;
-                            };
-                            videos_processed: number;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateUsage"];
         trace?: never;
     };
     "/v1/webhooks": {
@@ -1229,152 +206,13 @@ export interface paths {
          * List webhook endpoints
          * @description Signing secrets are never listed.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description List webhook endpoints */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                disabled: boolean;
-                                events: ("job.completed" | "job.failed" | "batch.completed")[];
-                                id: string;
-                                url: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook endpoint
          * @description The signing secret is in this response only. 403 `plan_limit` on a plan without webhooks or past its endpoint count.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Default: all three. */
-                        events?: ("job.completed" | "job.failed" | "batch.completed")[];
-                        /** @description An https:// URL. */
-                        url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Create a webhook endpoint */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            secret: string;
-                            url: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1392,144 +230,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a webhook endpoint */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description No body. */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /** Pause or re-enable a webhook endpoint */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description `false` re-enables a disabled endpoint; `true` pauses it. */
-                        disabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Pause or re-enable a webhook endpoint */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                             * @example 2026-11-22 15:04:05
-                             */
-                            created_at: string;
-                            disabled: boolean;
-                            events: ("job.completed" | "job.failed" | "batch.completed")[];
-                            id: string;
-                            url: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/v1/webhooks/{id}/deliveries": {
@@ -1543,95 +248,7 @@ export interface paths {
          * List delivery attempts
          * @description Every attempt made to the endpoint, newest first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description List delivery attempts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                attempt: number;
-                                /**
-                                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
-                                 * @example 2026-11-22 15:04:05
-                                 */
-                                created_at: string;
-                                /** @description The delivery (one event to this endpoint) it belongs to. */
-                                delivery_id: string;
-                                duration_ms: number;
-                                /** @description Why there was no answer. */
-                                error: string | null;
-                                event_id: string;
-                                event_type: "job.completed" | "job.failed" | "batch.completed";
-                                /** @description This attempt's id. */
-                                id: string;
-                                /** @description The receiver's answer, if any. */
-                                status_code: number | null;
-                            }[];
-                            pagination: {
-                                has_more: boolean;
-                                limit: number;
-                                offset: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1653,70 +270,7 @@ export interface paths {
          * Send an event again
          * @description Queues the delivery's event (named by a `dlv_` or `att_` id from the list) for this endpoint again, with the same `webhook-id`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    delivery_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The one shape of every error answer. */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The one shape of every error answer. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @description Stable; branch on this. */
-                                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
-                                /** @description For people; may change. */
-                                message: string;
-                                /** @description The input field to blame, when there is one. */
-                                param?: string;
-                                request_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Send an event again */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery_id: string;
-                            event_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1726,12 +280,3029 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        /** @description An API key as listed: never the full key. */
+        ApiKey: {
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            environment: "live" | "test";
+            id: string;
+            label: string;
+            last_used_at: string | null;
+            /** @example vr_live_****a1b2 */
+            masked_key: string;
+            revoked_at: string | null;
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+        };
+        CreatedApiKey: {
+            id: string;
+            /** @description The full key: shown this once. */
+            key: string;
+            label: string;
+        };
+        CreatedWebhookEndpoint: {
+            id: string;
+            /** @description The signing secret: shown this once. */
+            secret: string;
+            url: string;
+        };
+        /** @description One attempt to deliver an event to an endpoint. */
+        DeliveryAttempt: {
+            attempt: number;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            /** @description The delivery (one event to this endpoint) it belongs to. */
+            delivery_id: string;
+            duration_ms: number;
+            /** @description Why there was no answer. */
+            error: string | null;
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /** @description This attempt's id. */
+            id: string;
+            /** @description The receiver's answer, if any. */
+            status_code: number | null;
+        };
+        DeliveryAttemptList: {
+            data: components["schemas"]["DeliveryAttempt"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A video whose rows were extracted. */
+        DoneVideo: {
+            /** @description The rows, in the one read that hands them over; null in every other read. */
+            rows: {
+                results: {
+                    [key: string]: string | number | boolean | null;
+                }[];
+            } | null;
+            /** @enum {string} */
+            status: "done";
+            usage: {
+                chunk_count: number;
+                credits_charged: number;
+                duration_seconds: number;
+                row_count: number;
+            };
+            video_id: string;
+        };
+        /** @description The one shape of every error answer. */
+        Error: {
+            error: {
+                /**
+                 * @description Stable; branch on this. Each response lists the codes its status carries.
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
+                /** @description For people; may change. */
+                message: string;
+                /** @description The input field to blame, when there is one. */
+                param?: string;
+                /** @description The `x-request-id` of the answer. */
+                request_id: string;
+            };
+        };
+        /** @description A video that failed; never charged. */
+        FailedVideo: {
+            /** @enum {integer} */
+            credits_charged: 0;
+            error: {
+                /** @description `no_captions`, `video_unavailable`, `captions_unavailable`... */
+                code: string;
+                message: string;
+                retryable: boolean;
+            };
+            rows: null;
+            /** @enum {string} */
+            status: "failed";
+            video_id: string;
+        };
+        /** @description A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`). */
+        Job: components["schemas"]["RunningJob"] | components["schemas"]["SettledJob"];
+        /** @description The job's videos by state. */
+        JobCounts: {
+            done: number;
+            failed: number;
+            processing: number;
+            queued: number;
+        };
+        /** @description A job just accepted (or, with `Idempotent-Replayed`, accepted before). */
+        JobCreated: {
+            counts: components["schemas"]["JobCounts"];
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            job_id: string;
+            /** @description `<name>-v<version>` for a saved schema, `inline` otherwise. */
+            schema: string;
+            /** @enum {string} */
+            status: "processing";
+            videos: number;
+        };
+        JobList: {
+            data: components["schemas"]["JobSummary"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`. */
+        JobStatus: "processing" | "done" | "failed" | "partial";
+        /** @description A job as the list shows it: never with rows. */
+        JobSummary: {
+            completed_at: string | null;
+            counts: components["schemas"]["JobCounts"];
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            credits_charged: number;
+            job_id: string;
+            /** @description null while running; an empty list once settled. The list never carries rows. */
+            results: unknown[] | null;
+            schema: string;
+            status: components["schemas"]["JobStatus"];
+            videos: number;
+        };
+        /** @description Where a page sits in the whole list. */
+        Pagination: {
+            has_more: boolean;
+            limit: number;
+            offset: number;
+            total: number;
+        };
+        /** @description The version just published. */
+        PublishedSchema: {
+            id: string;
+            name: string;
+            version: number;
+        };
+        /** @description The delivery queued again. */
+        ResentDelivery: {
+            delivery_id: string;
+            event_id: string;
+        };
+        /** @description A job some of whose videos have not settled: counts, no results. */
+        RunningJob: {
+            counts: components["schemas"]["JobCounts"];
+            job_id: string;
+            results: null;
+            /** @enum {string} */
+            status: "processing";
+            videos: number;
+        };
+        /** @description A saved schema at its latest version. */
+        Schema: {
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            description: string;
+            id: string;
+            /** @example products-v2 */
+            label: string;
+            name: string;
+            schema: components["schemas"]["SchemaDefinition"];
+            /** @description The latest version. */
+            version: number;
+        };
+        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+        SchemaDefinition: {
+            columns: string[];
+        } | {
+            /** @description Column names mapped to what to put in each (up to 500 characters). */
+            template: {
+                [key: string]: string;
+            };
+        };
+        /** @description A saved schema with every version. */
+        SchemaDetail: {
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            description: string;
+            id: string;
+            label: string;
+            latest_version: number;
+            name: string;
+            schema: components["schemas"]["SchemaDefinition"];
+            version: number;
+            /** @description Every version, oldest first. */
+            versions: components["schemas"]["SchemaVersion"][];
+        };
+        SchemaList: {
+            data: components["schemas"]["Schema"][];
+        };
+        SchemaVersion: {
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            description: string;
+            label: string;
+            schema: components["schemas"]["SchemaDefinition"];
+            version: number;
+        };
+        /** @description A job whose videos have all settled, with each video's result. */
+        SettledJob: {
+            counts: components["schemas"]["JobCounts"];
+            credits_charged: number;
+            job_id: string;
+            results: components["schemas"]["VideoResult"][];
+            status: "done" | "failed" | "partial";
+            videos: number;
+        };
+        /** @description Credits, the billing cycle, the plan and job figures of the workspace. */
+        Usage: {
+            credits: {
+                balance: number;
+                cycle_allowance: number;
+                /** @description Ceiling on credits used in a cycle, or null. */
+                hard_cap: number | null;
+                used_this_cycle: number;
+            };
+            cycle: {
+                /**
+                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+                 * @example 2026-11-22 15:04:05
+                 */
+                ends_at: string;
+                /**
+                 * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+                 * @example 2026-11-22 15:04:05
+                 */
+                started_at: string;
+            };
+            /** @description The last 14 UTC days, oldest first, ending today. */
+            daily: {
+                credits: number;
+                /** @example 2026-11-22 */
+                date: string;
+            }[];
+            /** @description Failed videos counted by error code. */
+            failures_by_code: {
+                [key: string]: number;
+            };
+            jobs: {
+                done: number;
+                failed: number;
+                processing: number;
+                queued: number;
+                total: number;
+            };
+            plan: {
+                id: string;
+                name: string;
+                requests_per_minute: number;
+            };
+            videos_processed: number;
+        };
+        VideoResult: components["schemas"]["DoneVideo"] | components["schemas"]["FailedVideo"];
+        /** @description A webhook endpoint: never its signing secret. */
+        WebhookEndpoint: {
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`.
+             * @example 2026-11-22 15:04:05
+             */
+            created_at: string;
+            disabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            id: string;
+            url: string;
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEventType: "job.completed" | "job.failed" | "batch.completed";
+    };
+    responses: {
+        /** @description The path exists, but not with this method: `method_not_allowed`. `Allow` lists the methods it takes. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The methods the path does take, comma-separated. */
+        Allow: string;
+        /** @description `true` when this is the first answer to the same `Idempotency-Key`, sent again. */
+        IdempotentReplayed: "true";
+        /** @description Requests allowed in the current minute. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current minute. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the minute starts over. */
+        RateLimitReset: number;
+        /** @description This request's id (the client's own `x-request-id` when it is sane); quote it in support requests. */
+        RequestId: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description The start of a job id, a video id or a YouTube video id. */
+                search?: string;
+                status?: "running" | "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    submitJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body within 24 hours answer the first response again and create nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Preferred caption language (BCP-47); default: the video's own. */
+                    language?: string;
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    schema?: {
+                        columns: string[];
+                    } | {
+                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        template: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description A saved schema's id. */
+                    schema_id?: string;
+                    /** @description Default: the latest at submission. */
+                    schema_version?: number;
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids. */
+                    videos: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the job runs in the background. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Credits cannot pay: `insufficient_credits`, `hard_cap_reached`. */
+            402: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "insufficient_credits" | "hard_cap_reached";
+                        };
+                    };
+                };
+            };
+            /** @description Over a limit of the plan: `plan_limit`. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `schema_not_found`, `schema_version_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "schema_not_found" | "schema_version_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "idempotency_conflict";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `extraction_unavailable`, `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "extraction_unavailable" | "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    readJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, running or settled. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `job_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "job_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's keys. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    environment?: "live" | "test";
+                    label?: string;
+                    /** @description For you; never shown in lists. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created; the full key is in this answer only. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over a limit of the plan: `plan_limit`. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; no body. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `key_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "key_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved schemas. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    name: string;
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    schema: {
+                        columns: string[];
+                    } | {
+                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        template: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved as version 1. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSchema"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `schema_name_taken`. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "schema_name_taken";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    readSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schema and its versions. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaDetail"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `schema_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "schema_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    publishSchemaVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    schema: {
+                        columns: string[];
+                    } | {
+                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        template: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSchema"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `schema_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "schema_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's usage. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hard_cap: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The usage, with the new `hard_cap`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: all three. */
+                    events?: ("job.completed" | "job.failed" | "batch.completed")[];
+                    /** @description An https:// URL. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created; the signing secret is in this answer only. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Over a limit of the plan: `plan_limit`. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `webhook_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `false` re-enables a disabled endpoint; `true` pauses it. */
+                    disabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `webhook_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAttemptList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `webhook_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentDelivery"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `webhook_not_found`, `delivery_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "webhook_not_found" | "delivery_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is over 1 MiB: `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+}
