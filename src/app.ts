@@ -66,7 +66,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close();
     throw error;
   }
-  const services = createServices(store, config.plans, config.model !== null);
+  const services = createServices(store, config.plans, config.model !== null, log);
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
@@ -117,6 +117,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
+      await services.storageEraser.close();
       await store.close();
     },
   };
