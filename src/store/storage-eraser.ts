@@ -61,7 +61,7 @@ export class StorageEraser {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    if (this.owed) await this.eraseOnce().catch(() => {});
+    if (this.owed) await this.run();
   }
 
   private schedule(delayMs: number): void {
@@ -86,8 +86,11 @@ export class StorageEraser {
 
   private async run(): Promise<void> {
     const waitedMs = Date.now() - this.owedSince;
+    const startedAt = performance.now();
     try {
       await this.eraseOnce();
+      const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+      this.log?.debug({ ms, waitedMs }, "erased handed-over data from the database's files");
     } catch (error) {
       const level = waitedMs > 5000 ? "warn" : "debug";
       this.log?.[level](
