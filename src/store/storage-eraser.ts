@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { type Store, sqliteBusyTimeoutMs } from "./database.js";
 
-/** How long after a handover its erasure runs: handovers of the same second share one. */
-const batchDelayMs = 1000;
+/**
+ * How long after a handover its erasure runs: the handovers of those seconds share one. On PostgreSQL
+ * a steady stream of handovers then rewrites each key partition at most every couple of seconds.
+ */
+const batchDelayMs = 2000;
 /** The wait before trying again when a lock stood in the way. */
 const retryDelayMs = 250;
 /** Past this, a failing erasure stops retrying on its own (the store may be closed) until the next handover. */
@@ -12,7 +15,8 @@ const giveUpAfterMs = 60_000;
 /** PostgreSQL: how long the rewrite may wait for a partition's lock before it gives way and tries later. */
 const lockTimeoutMs = 200;
 
-const keyPartitionName = /^(?:[a-z_][a-z0-9_]*\.)?job_keys_\d+$/;
+/** A partition's own name, at the end of its possibly schema-qualified name; safe to put into SQL as is. */
+const keyPartitionName = /\bjob_keys_\d+$/;
 
 /**
  * A handover deletes a job's rows and submitted URLs in its transaction; what is deleted can still sit
@@ -44,11 +48,14 @@ export class StorageEraser {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Called once a handover has committed; `partition` is the key's partition on PostgreSQL. */
+  /**
+   * Called once a handover has committed; `partition` is the name PostgreSQL gave the key's partition
+   * (`tableoid::regclass`, schema-qualified when off the search path). Never throws: the handover is done.
+   */
   afterHandover(partition?: string): void {
     if (partition !== undefined) {
-      if (!keyPartitionName.test(partition)) throw new Error(`Unexpected key partition ${partition}.`);
-      this.partitions.add(partition);
+      // Named as every other statement names tables, by the search path; an unexpected name rewrites them all.
+      this.partitions.add(keyPartitionName.exec(partition)?.[0] ?? "job_keys");
     }
     if (!this.owed) this.owedSince = Date.now();
     this.owed = true;
