@@ -78,7 +78,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
-  const services = createServices(store, config.plans, config.model !== null);
+  const services = createServices(store, config.plans, config.model !== null, log);
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
@@ -129,6 +129,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
+      await services.storageEraser.close();
       await store.close();
     },
   };

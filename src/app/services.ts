@@ -3,7 +3,9 @@ import { JobPages } from "../jobs/job-list.js";
 import { JobReads } from "../jobs/job-read.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import type { PlanTable } from "../domain/plans.js";
+import type { FastifyBaseLogger } from "fastify";
 import type { Store, WriteStamp } from "../store/database.js";
+import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import { ApiKeyService } from "../keys/api-keys.js";
 import { Authenticator } from "../access/authentication.js";
@@ -32,12 +34,20 @@ export interface Services {
   readonly jobPages: RememberedJobPages;
   readonly jobReads: RememberedJobReads;
   readonly webhooks: WebhookEndpoints;
+  /** Removes handed-over data from the database's files after handovers; closed before the store. */
+  readonly storageEraser: StorageEraser;
   /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
   readStampForRequest(): WriteStamp | undefined;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
-export function createServices(store: Store, plans: PlanTable, extractionAvailable = false): Services {
+export function createServices(
+  store: Store,
+  plans: PlanTable,
+  extractionAvailable = false,
+  log?: FastifyBaseLogger,
+): Services {
+  const storageEraser = new StorageEraser(store, log?.child({ component: "storage-eraser" }));
   const workspaces = new WorkspaceService(store, plans);
   const schemas = new SchemaService(store);
   const apiKeys = new ApiKeyService(store);
@@ -53,8 +63,9 @@ export function createServices(store: Store, plans: PlanTable, extractionAvailab
     usageReport: usage,
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
-    jobReads: new RememberedJobReads(store, new JobReads(store)),
+    jobReads: new RememberedJobReads(store, new JobReads(store, storageEraser)),
     webhooks: new WebhookEndpoints(store),
+    storageEraser,
     readStampForRequest: () => store.writeStampFromNow?.(),
   };
 }

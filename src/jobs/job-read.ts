@@ -3,6 +3,7 @@ import { ApiError } from "../http/api-errors.js";
 import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import type { StorageEraser } from "../store/storage-eraser.js";
 import type { JobRow } from "../store/tables.js";
 import { handOverRows } from "./handover.js";
 import type { JobRead, SettledStatus } from "./job-schemas.js";
@@ -28,7 +29,10 @@ export class JobReads {
   private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, ReadJobRow>;
   private readonly videosOfJob: PreparedQuery<{ jobId: string }, VideoViewRow>;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly eraser: StorageEraser,
+  ) {
     this.jobById = prepareQuery(store.db, (db, { jobId, workspaceId }) =>
       db
         .selectFrom("jobs")
@@ -58,7 +62,7 @@ export class JobReads {
       };
     }
     if (job.handed_over_at === null) {
-      const taken = await handOverRows(this.store, job.id);
+      const taken = await handOverRows(this.store, this.eraser, job.id);
       if (taken) return { body: settledBody(job, taken.videos, true), restoreHandover: taken.restore };
     }
     const videos = await this.videosOfJob.rows(this.store.db, { jobId: job.id });

@@ -12,7 +12,13 @@ import type { SchemaService } from "../schemas/saved-schemas.js";
 import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
-import { insertJob, recordAdmission, recordIdempotency } from "./submission-statements.js";
+import { newDataKey, seal } from "../store/sealed-values.js";
+import {
+  insertJob,
+  recordAdmission,
+  recordIdempotency,
+  recordKeyedAdmission,
+} from "./submission-statements.js";
 import type { JobCreated } from "./job-schemas.js";
 
 export interface SubmissionInput {
@@ -210,14 +216,23 @@ export class JobSubmission {
     // Refuses the job (402) when the workspace may not spend.
     const firstPriority = await reserveForJob(db, trx, caller, count, now);
     // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
-    await recordAdmission(db).run(trx, {
+    const admission = {
       workspaceId: caller.workspaceId,
       jobId,
       firstPriority,
       platformVideoIds: JSON.stringify(job.platformIds),
-      submittedUrls: JSON.stringify(job.references),
       createdAt: now,
-    });
+    };
+    if (this.store.dialect === "postgres") {
+      // PostgreSQL keeps deleted values in its files: the URLs are sealed under a key of the job's own,
+      // which the handover deletes (store/sealed-values.ts). Each URL alone, so that a worker moves
+      // them to the job's videos as they are, without the key.
+      const dataKey = newDataKey();
+      const submittedUrls = JSON.stringify(job.references.map((url) => seal(dataKey, url)));
+      await recordKeyedAdmission(db).run(trx, { ...admission, dataKey, submittedUrls });
+    } else {
+      await recordAdmission(db).run(trx, { ...admission, submittedUrls: JSON.stringify(job.references) });
+    }
 
     const body: JobCreated = {
       job_id: jobId,

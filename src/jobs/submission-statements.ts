@@ -54,6 +54,35 @@ export const recordAdmission = preparedPerStore<
   }),
 );
 
+/**
+ * PostgreSQL: the admission and the job's data key (store/sealed-values.ts) in one statement, one round
+ * trip; `submittedUrls` holds the URLs sealed under that key.
+ */
+export const recordKeyedAdmission = preparedPerStore<
+  {
+    workspaceId: string;
+    jobId: string;
+    dataKey: Buffer;
+    firstPriority: number;
+    platformVideoIds: string;
+    submittedUrls: string;
+    createdAt: number;
+  },
+  never
+>((db, { workspaceId, jobId, dataKey, firstPriority, platformVideoIds, submittedUrls, createdAt }) =>
+  db
+    .with("job_key", (q) => q.insertInto("job_keys").values({ job_id: jobId, data_key: dataKey }))
+    .insertInto("job_admissions")
+    .values({
+      workspace_id: workspaceId,
+      job_id: jobId,
+      first_priority: firstPriority,
+      platform_video_ids: platformVideoIds,
+      submitted_urls: submittedUrls,
+      created_at: createdAt,
+    }),
+);
+
 export const recordIdempotency = preparedPerStore<
   {
     workspaceId: string;

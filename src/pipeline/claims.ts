@@ -15,6 +15,8 @@ export interface ClaimedVideo {
   readonly schema: SchemaDefinition;
   /** How many times the video has been claimed, this claim included. */
   readonly claims: number;
+  /** The job's data key, which its rows are sealed under (PostgreSQL; null on SQLite and for older jobs). */
+  readonly dataKey: Buffer | null;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function claimVideos(
         { language: j.language, schema: JSON.parse(j.schema_definition) as SchemaDefinition },
       ]),
     );
+    const keys = await dataKeysOf(store, trx, jobIds);
     return claimed.map((video) => {
       const job = jobById.get(video.job_id);
       if (!job) throw new Error(`Video ${video.id} belongs to job ${video.job_id}, which does not exist.`);
@@ -140,9 +143,29 @@ export async function claimVideos(
         language: job.language ?? undefined,
         schema: job.schema,
         claims: video.claims,
+        dataKey: keys.get(video.job_id) ?? null,
       };
     });
   });
+}
+
+/**
+ * The data keys of the jobs (store/sealed-values.ts), which only PostgreSQL jobs have. Looked up by a
+ * list of ids rather than joined, so that PostgreSQL reads only the partitions holding them (a join
+ * would lock every partition, and wait behind a partition's rewrite after a handover).
+ */
+async function dataKeysOf(
+  store: Store,
+  trx: Transaction<Database>,
+  jobIds: string[],
+): Promise<Map<string, Buffer>> {
+  if (store.dialect !== "postgres") return new Map();
+  const keys = await trx
+    .selectFrom("job_keys")
+    .select(["job_id", "data_key"])
+    .where("job_id", "in", jobIds)
+    .execute();
+  return new Map(keys.map((key) => [key.job_id, key.data_key]));
 }
 
 /** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage. */

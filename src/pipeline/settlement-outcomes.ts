@@ -8,7 +8,8 @@ import {
 } from "../credits/settlement-charges.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
-import type { Settlement, VideoOutcome } from "./settlement.js";
+import { sealIfKeyed } from "../store/sealed-values.js";
+import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
 import { writeDone, writeFailed } from "./settlement-statements.js";
 
 /** What a batch adds to one job's counts. */
@@ -54,7 +55,7 @@ export async function priceAndWriteOutcomes(
   for (const { video, outcome: proposed } of settlements) {
     const account = accounts.get(video.workspaceId) as BatchAccount;
     const { charge, outcome } = priceOutcome(account, proposed);
-    if (!(await writeOutcome(store, trx, workerId, video.videoId, outcome, charge, now))) continue;
+    if (!(await writeOutcome(store, trx, workerId, video, outcome, charge, now))) continue;
     written.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
     const job = written.jobs.get(video.jobId) ?? {
       workspaceId: video.workspaceId,
@@ -80,15 +81,16 @@ async function writeOutcome(
   store: Store,
   trx: Transaction<Database>,
   workerId: string,
-  videoId: string,
+  video: SettledVideo,
   outcome: VideoOutcome,
   charge: number,
   now: number,
 ): Promise<boolean> {
+  const { videoId } = video;
   const written =
     outcome.kind === "done"
       ? await writeDone(store.db).run(trx, {
-          rows: JSON.stringify(outcome.rows),
+          rows: sealIfKeyed(video.dataKey, JSON.stringify(outcome.rows)),
           rowCount: outcome.rows.length,
           durationSeconds: Math.round(outcome.durationSeconds),
           chunkCount: outcome.chunkCount,

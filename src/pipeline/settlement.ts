@@ -24,6 +24,8 @@ export interface SettledVideo {
   readonly videoId: string;
   readonly jobId: string;
   readonly workspaceId: string;
+  /** The job's data key: the rows are stored sealed under it when present (store/sealed-values.ts). */
+  readonly dataKey?: Buffer | null;
 }
 
 /** A video whose outcome is ready, as handed to `settleVideos`. */

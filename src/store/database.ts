@@ -97,6 +97,9 @@ function withStatementCache(
   };
 }
 
+/** How long a SQLite statement waits for another connection's lock before failing SQLITE_BUSY. */
+export const sqliteBusyTimeoutMs = 5000;
+
 /**
  * The default file's folder (`./data`) is made on the first start, as the README promises; any other
  * folder must exist. Making it would hide a mistyped path (a fresh, empty database in the wrong place)
@@ -134,9 +137,13 @@ function openSqlite(path: string, options: StoreOptions): Store {
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
   // the write lock instead of failing at once.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
+  // Deleted content is overwritten with zeros, in the page and in pages freed, rather than left in free
+  // space: the handover deletes rows and submitted URLs from the file, not only from the table (contract
+  // §8). The write-ahead log's older copies of those pages go when store/storage-eraser.ts cuts it back.
+  sqlite.pragma("secure_delete = ON");
   // Temporary files in memory. The one that matters is the savepoint journal: grouped writes run each
   // submission in a savepoint (grouped-writes.ts), and a savepoint copies every page it first changes
   // into that journal. Past 64 KiB a transaction's journal went to a file, two system calls a page:

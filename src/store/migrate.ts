@@ -17,6 +17,7 @@ import * as searchIndexes from "./migrations/0004_search_indexes.js";
 import * as partialQueueIndexes from "./migrations/0005_partial_queue_indexes.js";
 import * as jobAdmissions from "./migrations/0006_job_admissions.js";
 import * as uniqueWorkspaceNames from "./migrations/0007_unique_workspace_names.js";
+import * as jobDataKeys from "./migrations/0008_job_data_keys.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0005_partial_queue_indexes": partialQueueIndexes,
   "0006_job_admissions": jobAdmissions,
   "0007_unique_workspace_names": uniqueWorkspaceNames,
+  "0008_job_data_keys": jobDataKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

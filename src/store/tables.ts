@@ -121,7 +121,7 @@ export interface VideosTable {
   workspace_id: string;
   position: number;
   platform_video_id: string;
-  /** The URL as submitted; deleted at the handover. */
+  /** The URL as submitted (sealed under the job's data key when it has one); deleted at the handover. */
   submitted_url: string | null;
   status: VideoStatus;
   priority: number;
@@ -130,7 +130,7 @@ export interface VideosTable {
   lease_owner: string | null;
   lease_expires_at: number | null;
   claims: Generated<number>;
-  /** The rows as JSON text (`[{...}, ...]`) until the handover deletes them. */
+  /** The rows as JSON text (`[{...}, ...]`, sealed when the job has a data key) until the handover deletes them. */
   rows: string | null;
   row_count: number | null;
   duration_seconds: number | null;
@@ -150,9 +150,15 @@ export interface JobAdmissionsTable {
   first_priority: number;
   /** JSON array of the videos' platform ids, in the job's order. */
   platform_video_ids: string;
-  /** JSON array of the videos as submitted, in the job's order. */
+  /** JSON array of the videos as submitted, in the job's order, each sealed when the job has a data key. */
   submitted_urls: string;
   created_at: number;
+}
+
+/** A job's data key (migration 0008, store/sealed-values.ts); PostgreSQL only, deleted at the handover. */
+export interface JobKeysTable {
+  job_id: string;
+  data_key: Buffer;
 }
 
 export interface IdempotencyKeysTable {
@@ -227,6 +233,7 @@ export interface Database {
   jobs: JobsTable;
   videos: VideosTable;
   job_admissions: JobAdmissionsTable;
+  job_keys: JobKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

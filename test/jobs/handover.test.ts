@@ -27,6 +27,60 @@ for (const dialect of dialects) {
         expect(second.body.results[0].rows).toBeNull();
       });
 
+      it("hands over a job stored before data keys (plaintext values, no key) as it always did", async () => {
+        const { key } = await server.workspace();
+        const videoId = videoWithCaptions();
+        const job = await submit(key, { videos: [videoId], schema });
+        const jobId: string = job.body.job_id;
+        await settledByList(key, jobId);
+        const db = server.app.store.db;
+        // As migration 0008 found it: values in plain and no key for the job.
+        await db.deleteFrom("job_keys").where("job_id", "=", jobId).execute();
+        await db
+          .updateTable("videos")
+          .set({ rows: JSON.stringify([{ product: "from before keys", price: 1 }]), submitted_url: videoId })
+          .where("job_id", "=", jobId)
+          .execute();
+
+        const first = await server.call("GET", `/v1/${jobId}`, { key });
+        expect(first.body.results[0].rows).toEqual({ results: [{ product: "from before keys", price: 1 }] });
+        const stored = await db
+          .selectFrom("videos")
+          .select(["rows", "submitted_url"])
+          .where("job_id", "=", jobId)
+          .execute();
+        expect(stored).toEqual([{ rows: null, submitted_url: null }]);
+      });
+
+      it("stores a job's rows and submitted URL sealed on PostgreSQL, in plain on SQLite, and deletes its key at the handover", async () => {
+        const { key } = await server.workspace();
+        const videoId = videoWithCaptions();
+        const job = await submit(key, { videos: [`https://www.youtube.com/watch?v=${videoId}`], schema });
+        const jobId: string = job.body.job_id;
+        await settledByList(key, jobId);
+        const db = server.app.store.db;
+        const [video] = await db
+          .selectFrom("videos")
+          .select(["rows", "submitted_url"])
+          .where("job_id", "=", jobId)
+          .execute();
+        const keys = await db.selectFrom("job_keys").select("job_id").where("job_id", "=", jobId).execute();
+        if (dialect.name === "postgres") {
+          expect(video?.rows).toMatch(/^sealed1:/);
+          expect(video?.submitted_url).toMatch(/^sealed1:/);
+          expect(keys).toHaveLength(1);
+        } else {
+          expect(JSON.parse(video?.rows ?? "null")).toEqual([{ product: "widget", price: 5 }]);
+          expect(video?.submitted_url).toBe(`https://www.youtube.com/watch?v=${videoId}`);
+          expect(keys).toHaveLength(0);
+        }
+        const first = await server.call("GET", `/v1/${jobId}`, { key });
+        expect(first.body.results[0].rows).toEqual({ results: [{ product: "widget", price: 5 }] });
+        expect(
+          await db.selectFrom("job_keys").select("job_id").where("job_id", "=", jobId).execute(),
+        ).toEqual([]);
+      });
+
       it("keeps the rows for the next read when the client goes away before the response is written", async () => {
         const { key } = await server.workspace();
         const job = await submit(key, { videos: [videoWithCaptions("BIGROWS")], schema });

@@ -6,6 +6,7 @@ import { type Caller } from "../../src/access/authentication.js";
 import { createServices, type Services } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { isSealed, openStored } from "../../src/store/sealed-values.js";
 import { admitAllWaitingJobs } from "../support/admissions.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
@@ -120,13 +121,32 @@ for (const dialect of dialects) {
         .where("job_id", "=", jobId)
         .executeTakeFirstOrThrow();
       expect(JSON.parse(waiting.platform_video_ids)).toEqual(["adm00000001", "adm00000002", "adm00000003"]);
-      expect(JSON.parse(waiting.submitted_urls)).toEqual(urls);
+      // On PostgreSQL each URL is sealed under the job's data key (store/sealed-values.ts); on SQLite in plain.
+      const dataKey =
+        (
+          await store.db
+            .selectFrom("job_keys")
+            .select("data_key")
+            .where("job_id", "=", jobId)
+            .executeTakeFirst()
+        )?.data_key ?? null;
+      expect(dataKey === null).toBe(dialect.name === "sqlite");
+      const readable = (stored: string | null) => (stored === null ? null : openStored(dataKey, stored));
+      const storedUrls = JSON.parse(waiting.submitted_urls) as string[];
+      expect(storedUrls.every((stored) => isSealed(stored))).toBe(dialect.name === "postgres");
+      expect(storedUrls.map(readable)).toEqual(urls);
 
       // A claim with no room for this job's videos still admits them.
       await claimVideos(store, "wrk_test", 1, 60_000);
       const first = Number(waiting.first_priority);
       const admitted = await videosOfJob();
-      expect(admitted.map((v) => ({ ...v, priority: Number(v.priority) }))).toEqual(
+      expect(
+        admitted.map((v) => ({
+          ...v,
+          submitted_url: readable(v.submitted_url),
+          priority: Number(v.priority),
+        })),
+      ).toEqual(
         urls.map((url, position) => ({
           position,
           platform_video_id: `adm0000000${position + 1}`,
