@@ -59,7 +59,7 @@ describe("dashboard files", () => {
   it("answers a missing asset with the API's JSON 404, not the page", async () => {
     const response = await get("/dashboard/assets/missing-0000.js");
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe("not_found");
+    expect(((await response.json()) as any).error.code).toBe("not_found");
   });
 
   it("leaves unknown /v1 routes to their JSON 404 and keeps the dashboard out of the OpenAPI document", async () => {

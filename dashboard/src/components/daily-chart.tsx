@@ -33,7 +33,8 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
                 width={slot * 0.7}
                 height={Math.max(barHeight, day.credits > 0 ? 2 : 1)}
               />
-              {index % 2 === 0 && (
+              {/* Every other day is named, ending with today's. */}
+              {(days.length - 1 - index) % 2 === 0 && (
                 <text class="axis" x={index * slot + slot / 2} y={height + 16} text-anchor="middle">
                   {day.date.slice(5)}
                 </text>

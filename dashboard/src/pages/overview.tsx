@@ -47,10 +47,14 @@ export function OverviewPage() {
               max={Math.max(1, data.credits.cycle_allowance)}
               value={Math.min(data.credits.used_this_cycle, data.credits.cycle_allowance)}
             />
+            <p class="hint">
+              {formatNumber(data.credits.used_this_cycle)} of {formatNumber(data.credits.cycle_allowance)}{" "}
+              credits used.
+            </p>
             <p class="hint">Times are in your time zone ({browserTimeZone()}).</p>
           </section>
           <section class="card" aria-labelledby="cap-title">
-            <h2 id="cap-title">Hard cap</h2>
+            <h2 id="cap-title">Credit ceiling</h2>
             <p>
               {data.credits.hard_cap === null
                 ? "No hard cap: jobs may use credits up to the balance."

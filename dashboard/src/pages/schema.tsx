@@ -43,12 +43,7 @@ export function SchemaPage({ schemaId }: { schemaId: string }) {
               ))}
             </ol>
           </section>
-          <PublishVersion
-            key={data.latest_version}
-            schemaId={data.id}
-            latest={data.schema}
-            onPublished={schema.reload}
-          />
+          <PublishVersion schemaId={data.id} latest={data.schema} onPublished={schema.reload} />
         </>
       )}
     </>
