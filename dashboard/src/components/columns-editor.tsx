@@ -47,6 +47,7 @@ export function ColumnsEditor({ columns, onChange, describedBy }: ColumnsEditorP
               <td>
                 <button
                   type="button"
+                  class="danger"
                   aria-label={`Remove column ${index + 1}`}
                   disabled={columns.length === 1}
                   onClick={() => onChange(columns.filter((_, i) => i !== index))}
