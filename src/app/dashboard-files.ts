@@ -37,7 +37,9 @@ function filesUnder(folder: string): Set<string> {
 /** Registers `GET /dashboard` and `GET /dashboard/*`; hidden from the API's OpenAPI document. */
 export async function dashboardFiles(app: FastifyInstance, options: DashboardOptions): Promise<void> {
   const folder = options.folder ?? dashboardBuildFolder;
-  const route = { config: { public: true }, schema: { hide: true } };
+  // Any query string is the page's business (a link may carry one); the API's routes refuse unknown ones.
+  const anyQuery = { type: "object", patternProperties: { "": {} } };
+  const route = { config: { public: true }, schema: { hide: true, querystring: anyQuery } };
   if (!existsSync(join(folder, "index.html"))) {
     const notBuilt = () => {
       throw new ApiError(

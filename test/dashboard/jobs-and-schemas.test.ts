@@ -104,6 +104,28 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     await checkPage(page, "job-taken");
   });
 
+  it("pages through the list, 25 jobs a page", async () => {
+    const { key } = await server.workspace("pro");
+    const jobIds: string[] = [];
+    for (let i = 0; i < 26; i++)
+      jobIds.push(await server.submitJob(key, [`nocaption${String(i).padStart(2, "0")}`]));
+    await signIn(page, server.url, key);
+    await page.getByRole("link", { name: "Jobs" }).click();
+    const shownIds = () =>
+      page.locator("tr[data-job]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-job")));
+    await page.getByText("1–25 of 26").waitFor(shows);
+    const first = await shownIds();
+    expect(first).toHaveLength(25);
+    expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("26–26 of 26").waitFor(shows);
+    const second = await shownIds();
+    expect([...first, ...second].sort()).toEqual([...jobIds].sort());
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByText("1–25 of 26").waitFor(shows);
+  });
+
   it("follows a running job's progress on its page without taking its rows", async () => {
     const { key } = await server.workspace("pro");
     const held = server.video({ held: true });
