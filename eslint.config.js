@@ -12,6 +12,8 @@ export default tseslint.config(
       "coverage/",
       "clients/typescript/dist/",
       "clients/typescript/src/generated/",
+      "dashboard/dist/",
+      "test-output/",
     ],
   },
   js.configs.recommended,

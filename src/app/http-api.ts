@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { accessControl, accessRequestFields } from "../access/access-control.js";
 import type { Config } from "../config.js";
 import { buildHttpServer } from "../http/server.js";
+import { dashboardFiles } from "./dashboard-files.js";
 import { jobRoutes } from "../jobs/job-routes.js";
 import { keyRoutes } from "../keys/key-routes.js";
 import { schemaRoutes } from "../schemas/schema-routes.js";
@@ -46,6 +47,7 @@ export async function buildHttpApi(
         reads: services.jobReads,
         onSubmitted,
       });
+      await app.register(dashboardFiles, {});
     },
   });
   return {
@@ -59,6 +61,7 @@ export async function buildHttpApi(
         listenTextResolver: (listening) => {
           const text = `Server listening at ${listening}`;
           log.info(text);
+          log.info(`Dashboard at ${listening}/dashboard`);
           return text;
         },
       }),

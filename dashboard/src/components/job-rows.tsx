@@ -1,0 +1,81 @@
+// The rows of a job, once taken: a table, CSV and JSON downloads, and each failed video's code and message.
+import type { SettledJob } from "@vidrows/client";
+import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson } from "../lib/rows-export.js";
+import { Empty } from "./loading.js";
+import { TableScroll } from "./table-scroll.js";
+
+export function JobRows({ job }: { job: SettledJob }) {
+  const table = rowsTable(job);
+  const failed = job.results.filter((video) => video.status === "failed");
+  const taken = rowsAlreadyTaken(job);
+  return (
+    <section aria-labelledby="rows-title">
+      <h2 id="rows-title">Rows</h2>
+      {taken ? (
+        <p class="notice" role="status">
+          The rows of this job were already taken: the server handed them over once and then deleted them.
+          Nobody can get them again, neither this dashboard nor any API key of the workspace.
+        </p>
+      ) : (
+        <>
+          <p class="warning">
+            These rows are now deleted on the server: download them before you leave this page.
+          </p>
+          <div class="actions">
+            <button type="button" onClick={() => download(`${job.job_id}.csv`, "text/csv", toCsv(table))}>
+              Download CSV
+            </button>
+            <button
+              type="button"
+              onClick={() => download(`${job.job_id}.json`, "application/json", toJson(job))}
+            >
+              Download JSON
+            </button>
+          </div>
+          {table.rows.length === 0 ? (
+            <Empty>The videos gave no rows.</Empty>
+          ) : (
+            <TableScroll label="Rows">
+              <table class="rows">
+                <thead>
+                  <tr>
+                    <th scope="col">Video</th>
+                    {table.columns.map((column) => (
+                      <th scope="col" key={column}>
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map((row, index) => (
+                    <tr key={index}>
+                      <td>{row.videoId}</td>
+                      {table.columns.map((column) => (
+                        <td key={column}>{String(row.cells[column] ?? "")}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </>
+      )}
+      {failed.length > 0 && (
+        <>
+          <h3>Failed videos</h3>
+          <ul class="failures">
+            {failed.map((video) => (
+              <li key={video.video_id}>
+                <code>{video.video_id}</code>:{" "}
+                <code>{video.status === "failed" ? video.error.code : ""}</code>{" "}
+                {video.status === "failed" ? video.error.message : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// A job's status as a word with its colour, and its progress (settled videos of all) as a bar.
+import type { JobCounts } from "@vidrows/client";
+
+const words: Record<string, string> = {
+  processing: "Running",
+  done: "Done",
+  failed: "Failed",
+  partial: "Partly failed",
+};
+
+export function JobStatus({ status }: { status: string }) {
+  return <span class={`status status-${status}`}>{words[status] ?? status}</span>;
+}
+
+export function JobProgress({ counts, videos, label }: { counts: JobCounts; videos: number; label: string }) {
+  const settled = counts.done + counts.failed;
+  return (
+    <progress class="job-progress" max={Math.max(1, videos)} value={settled} aria-label={label}>
+      {settled} of {videos}
+    </progress>
+  );
+}

@@ -1,0 +1,21 @@
+// How figures and times are written on the page: numbers in the browser's locale, the API's UTC
+// timestamps in the browser's time zone.
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString();
+}
+
+/** The API's `YYYY-MM-DD HH:MM:SS` (UTC) as a Date. */
+export function parseTimestamp(timestamp: string): Date {
+  return new Date(`${timestamp.replace(" ", "T")}Z`);
+}
+
+/** A timestamp in the browser's time zone, e.g. "Nov 22, 2026, 4:04 PM". */
+export function formatTimestamp(timestamp: string): string {
+  return parseTimestamp(timestamp).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The browser's time zone, named once on pages that show times. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,0 +1,57 @@
+// A taken job's rows as one table (a video column first, then every column any row has), as CSV and JSON.
+import type { SettledJob } from "@vidrows/client";
+
+type Cell = string | number | boolean | null;
+
+export interface RowsTable {
+  readonly columns: readonly string[];
+  /** Each row with the video it came from. */
+  readonly rows: readonly { readonly videoId: string; readonly cells: Readonly<Record<string, Cell>> }[];
+}
+
+export function rowsTable(job: SettledJob): RowsTable {
+  const columns: string[] = [];
+  const rows: { videoId: string; cells: Record<string, Cell> }[] = [];
+  for (const video of job.results) {
+    for (const row of video.rows?.results ?? []) {
+      for (const column of Object.keys(row)) if (!columns.includes(column)) columns.push(column);
+      rows.push({ videoId: video.video_id, cells: row });
+    }
+  }
+  return { columns, rows };
+}
+
+/** Whether the rows were handed over before this read: a done video with no rows left. */
+export function rowsAlreadyTaken(job: SettledJob): boolean {
+  const done = job.results.filter((video) => video.status === "done");
+  return done.length > 0 && done.every((video) => video.rows === null);
+}
+
+function csvField(value: Cell | undefined): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(table: RowsTable): string {
+  const header = ["video_id", ...table.columns].map((name) => csvField(name)).join(",");
+  const lines = table.rows.map((row) =>
+    [csvField(row.videoId), ...table.columns.map((column) => csvField(row.cells[column]))].join(","),
+  );
+  return [header, ...lines].join("\r\n") + "\r\n";
+}
+
+export function toJson(job: SettledJob): string {
+  return JSON.stringify(job, null, 2) + "\n";
+}
+
+/** Offers `text` as a file download; the data never leaves the browser. */
+export function download(filename: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  // The browser has started the download by now; the object URL is not needed after it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

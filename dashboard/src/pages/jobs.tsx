@@ -1,0 +1,154 @@
+// Jobs: the list with its status filter, search and pages. Listing never hands rows over, so browsing
+// is safe; the list refreshes itself while a job on it is running.
+import type { JobListQuery } from "@vidrows/client";
+import { useState } from "preact/hooks";
+import { ErrorMessage } from "../components/error-message.js";
+import { JobProgress, JobStatus } from "../components/job-status.js";
+import { Link } from "../components/link.js";
+import { Empty, Loading } from "../components/loading.js";
+import { TableScroll } from "../components/table-scroll.js";
+import { Timestamp } from "../components/timestamp.js";
+import { formatNumber } from "../lib/format.js";
+import { useApi } from "../lib/use-api.js";
+import { usePolling } from "../lib/use-polling.js";
+
+const pageSize = 25;
+type StatusFilter = NonNullable<JobListQuery["status"]>;
+const filters: { value: StatusFilter | ""; name: string }[] = [
+  { value: "", name: "All jobs" },
+  { value: "running", name: "Running" },
+  { value: "succeeded", name: "Succeeded" },
+  { value: "failed", name: "Failed" },
+];
+
+export function JobsPage() {
+  const [status, setStatus] = useState<StatusFilter | "">("");
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const query: JobListQuery = {
+    limit: pageSize,
+    offset,
+    ...(status ? { status } : {}),
+    ...(search ? { search } : {}),
+  };
+  const jobs = useApi((client, signal) => client.jobs.list(query, { signal }), [status, search, offset]);
+  const page = jobs.data;
+  usePolling(page?.data.some((job) => job.status === "processing") ?? false, 1500, jobs.reload);
+
+  const submitSearch = (event: Event) => {
+    event.preventDefault();
+    setOffset(0);
+    setSearch(searchText.trim());
+  };
+  return (
+    <>
+      <h1>Jobs</h1>
+      <form class="toolbar" onSubmit={submitSearch} role="search">
+        <div class="field">
+          <label for="job-status">Status</label>
+          <select
+            id="job-status"
+            value={status}
+            onChange={(event) => {
+              setOffset(0);
+              setStatus(event.currentTarget.value as StatusFilter | "");
+            }}
+          >
+            {filters.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="job-search">Search</label>
+          <input
+            id="job-search"
+            type="search"
+            placeholder="Job id, video id or YouTube id"
+            value={searchText}
+            onInput={(event) => setSearchText(event.currentTarget.value)}
+          />
+        </div>
+        <button type="submit">Search</button>
+      </form>
+      <ErrorMessage error={jobs.error} />
+      {!page && jobs.loading && <Loading what="jobs" />}
+      {page && page.data.length === 0 && (
+        <Empty>
+          {search || status
+            ? "No job matches."
+            : "No jobs yet. Submit one with POST /v1, the client or the vidrows command."}
+        </Empty>
+      )}
+      {page && page.data.length > 0 && (
+        <>
+          <TableScroll label="Jobs">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Schema</th>
+                  <th scope="col">Videos</th>
+                  <th scope="col">Progress</th>
+                  <th scope="col">Credits</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.map((job) => (
+                  <tr key={job.job_id} data-job={job.job_id}>
+                    <td>
+                      <Link to={`/jobs/${encodeURIComponent(job.job_id)}`}>
+                        <code>{job.job_id}</code>
+                      </Link>
+                    </td>
+                    <td>
+                      <JobStatus status={job.status} />
+                    </td>
+                    <td>{job.schema}</td>
+                    <td>{formatNumber(job.videos)}</td>
+                    <td>
+                      <JobProgress
+                        counts={job.counts}
+                        videos={job.videos}
+                        label={`Progress of ${job.job_id}`}
+                      />
+                    </td>
+                    <td>{formatNumber(job.credits_charged)}</td>
+                    <td>
+                      <Timestamp value={job.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <nav class="pager" aria-label="Pages of jobs">
+            <button
+              type="button"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - pageSize))}
+            >
+              Previous
+            </button>
+            <span>
+              {formatNumber(offset + 1)}–{formatNumber(offset + page.data.length)} of{" "}
+              {formatNumber(page.pagination.total)}
+            </span>
+            <button
+              type="button"
+              disabled={!page.pagination.has_more}
+              onClick={() => setOffset(offset + pageSize)}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+// The dashboard in Chromium: a job submitted through the API settles in the list, its rows are taken
+// once (shown, downloaded as CSV), a second visit finds them taken; schemas are created and versioned.
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { browserSkipReason, browserTitle, launchChromium, newBrowsing } from "../support/browser.js";
+import { checkPage, shows, signIn, watchConsole } from "../support/dashboard-pages.js";
+import { type DashboardServer, startDashboardServer } from "../support/dashboard-server.js";
+import { uniqueSchemaName } from "../support/endpoints.js";
+
+describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and schemas"), () => {
+  let server: DashboardServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let console_: ReturnType<typeof watchConsole>;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDashboardServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await newBrowsing(browser);
+    page = await context.newPage();
+    console_ = watchConsole(page);
+  });
+  afterEach(async () => {
+    expect(console_.errors, "console errors").toEqual([]);
+    await context.close();
+  });
+
+  it("shows an empty list before any job", async () => {
+    const { key } = await server.workspace("pro");
+    await signIn(page, server.url, key);
+    await page.getByRole("link", { name: "Jobs" }).click();
+    await page.getByText("No jobs yet.").waitFor(shows);
+    await checkPage(page, "jobs-empty");
+  });
+
+  it("watches a job settle in the list, takes its rows once, downloads them, and finds them taken later", async () => {
+    const { key } = await server.workspace("pro");
+    const held = server.video({ held: true });
+    const jobId = await server.submitJob(key, [held.id, "nocaptions1"]);
+    await signIn(page, server.url, key);
+    await page.getByRole("link", { name: "Jobs" }).click();
+    const row = page.locator(`tr[data-job="${jobId}"]`);
+    await row.getByText("Running").waitFor(shows);
+    await checkPage(page, "jobs-running");
+    // The filters and the search ask the server, and it answers with this job.
+    await page.getByLabel("Status").selectOption("running");
+    await row.waitFor(shows);
+    await page.getByLabel("Status").selectOption("succeeded");
+    await page.getByText("No job matches.").waitFor(shows);
+    await page.getByLabel("Status").selectOption("");
+    await page.getByLabel("Search").fill(jobId.slice(0, 8));
+    await page.getByRole("button", { name: "Search" }).click();
+    await row.waitFor(shows);
+
+    held.release();
+    await row.getByText("Partly failed").waitFor(shows);
+    expect(await row.locator("progress").getAttribute("value")).toBe("2");
+
+    await row.getByRole("link", { name: jobId }).click();
+    await page.getByRole("heading", { name: `Job ${jobId}` }).waitFor(shows);
+    await checkPage(page, "job-settled");
+    await page.getByRole("button", { name: "Take rows" }).click();
+    const dialog = page.getByRole("dialog", { name: "Take the rows now?" });
+    await dialog.getByText("This can be done once.").waitFor(shows);
+    await page.getByRole("button", { name: "Yes, take the rows" }).click();
+    const rows = page.getByRole("region", { name: "Rows" });
+    await rows.getByRole("cell", { name: "widget, large" }).waitFor(shows);
+    await page.getByText("no_captions").waitFor(shows);
+    await checkPage(page, "job-rows");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download", shows),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${jobId}.csv`);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv).toBe(`video_id,product,price\r\n${held.id},"widget, large",5\r\n`);
+    const [json] = await Promise.all([
+      page.waitForEvent("download", shows),
+      page.getByRole("button", { name: "Download JSON" }).click(),
+    ]);
+    const taken = JSON.parse(readFileSync((await json.path())!, "utf8"));
+    expect(taken.job_id).toBe(jobId);
+    expect(taken.results.find((video: any) => video.video_id === held.id).rows.results).toEqual([
+      { product: "widget, large", price: 5 },
+    ]);
+
+    // The dashboard's read was the handover: the API has no rows left to give.
+    const after = await server.call("GET", `/v1/${jobId}`, { key });
+    expect(after.body.results.every((video: any) => video.rows === null)).toBe(true);
+
+    await page.reload();
+    await page.getByRole("button", { name: "Take rows" }).click();
+    await page.getByRole("button", { name: "Yes, take the rows" }).click();
+    await page.getByText("The rows of this job were already taken").waitFor(shows);
+    await page.getByText("Nobody can get them again").waitFor(shows);
+    expect(await page.getByRole("button", { name: "Download CSV" }).count()).toBe(0);
+    await checkPage(page, "job-taken");
+  });
+
+  it("pages through the list, 25 jobs a page", async () => {
+    const { key } = await server.workspace("pro");
+    const jobIds: string[] = [];
+    for (let i = 0; i < 26; i++)
+      jobIds.push(await server.submitJob(key, [`nocaption${String(i).padStart(2, "0")}`]));
+    await signIn(page, server.url, key);
+    await page.getByRole("link", { name: "Jobs" }).click();
+    const shownIds = () =>
+      page.locator("tr[data-job]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-job")));
+    await page.getByText("1–25 of 26").waitFor(shows);
+    const first = await shownIds();
+    expect(first).toHaveLength(25);
+    expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("26–26 of 26").waitFor(shows);
+    const second = await shownIds();
+    expect([...first, ...second].sort()).toEqual([...jobIds].sort());
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByText("1–25 of 26").waitFor(shows);
+  });
+
+  it("follows a running job's progress on its page without taking its rows", async () => {
+    const { key } = await server.workspace("pro");
+    const held = server.video({ held: true });
+    const jobId = await server.submitJob(key, [held.id]);
+    await signIn(page, server.url, key);
+    await page.goto(`${server.url}/dashboard/jobs/${jobId}`);
+    await page.getByText("Running: this page follows its progress.").waitFor(shows);
+    expect(await page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
+    held.release();
+    await page.getByRole("button", { name: "Take rows" }).waitFor(shows);
+    // Polling read the job's progress only: the rows are still there for their one reader.
+    const read = await server.call("GET", `/v1/${jobId}`, { key });
+    expect(read.body.results[0].rows.results).toEqual([{ product: "widget, large", price: 5 }]);
+  });
+
+  it("creates a schema (the server's errors beside their field) and publishes a version", async () => {
+    const { key } = await server.workspace("pro");
+    await signIn(page, server.url, key);
+    await page.getByRole("link", { name: "Schemas" }).click();
+    await page.getByText("No saved schemas yet.").waitFor(shows);
+    await checkPage(page, "schemas-empty");
+    await page.getByRole("link", { name: "Create schema" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Not A Valid Name");
+    await page.getByLabel("Column 1 name").fill("product");
+    await page.getByLabel("Column 1 description").fill("What is sold");
+    await page.getByRole("button", { name: "Create schema" }).click();
+    const nameError = page.locator("#schema-name-error");
+    await nameError.waitFor(shows);
+    expect(await nameError.textContent()).toMatch(/Request id: \S+/);
+    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await checkPage(page, "schema-new-error");
+
+    const name = uniqueSchemaName();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Description", { exact: true }).fill("Products and prices");
+    await page.getByRole("button", { name: "Add column" }).click();
+    await page.getByLabel("Column 2 name").fill("price");
+    await page.getByLabel("Column 2 description").fill("Price in dollars");
+    await page.getByRole("button", { name: "Create schema" }).click();
+    await page.getByRole("heading", { name, level: 1 }).waitFor(shows);
+    await page.getByRole("heading", { name: `${name}-v1` }).waitFor(shows);
+
+    await page.getByRole("button", { name: "Add column" }).click();
+    await page.getByLabel("Column 3 name").fill("currency");
+    await page.getByLabel("Column 3 description").fill("ISO code");
+    await page.getByLabel("Description of this version").fill("Adds the currency");
+    await page.getByRole("button", { name: "Publish version" }).click();
+    await page.getByText("Published version 2.").waitFor(shows);
+    await page.getByRole("heading", { name: `${name}-v2` }).waitFor(shows);
+    await checkPage(page, "schema");
+
+    const id = page.url().split("/").at(-1)!;
+    const saved = (await server.call("GET", `/v1/schemas/${id}`, { key })).body;
+    expect(saved.versions.map((version: any) => version.schema)).toEqual([
+      { template: { product: "What is sold", price: "Price in dollars" } },
+      { template: { product: "What is sold", price: "Price in dollars", currency: "ISO code" } },
+    ]);
+    await page.getByRole("link", { name: "Schemas" }).first().click();
+    await page.getByRole("link", { name: `${name}-v2` }).waitFor(shows);
+    await checkPage(page, "schemas");
+    expect(console_.refusedStatuses).toEqual([400]);
+  });
+});
