@@ -62,9 +62,15 @@ export type JobPage = Static<typeof JobPage>;
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
+/** A video's own id, beside the platform's: the one the list's `search` matches. */
+const VideoId = Type.String({
+  description: "The video's own id (`vid_...`), which the list's `search` matches.",
+});
+
 const DoneVideo = Type.Object(
   {
-    video_id: Type.String(),
+    id: VideoId,
+    video_id: Type.String({ description: "The platform's id of the video." }),
     status: Type.Literal("done"),
     rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
       description: "The rows, in the one read that hands them over; null in every other read.",
@@ -81,7 +87,8 @@ const DoneVideo = Type.Object(
 
 const FailedVideo = Type.Object(
   {
-    video_id: Type.String(),
+    id: VideoId,
+    video_id: Type.String({ description: "The platform's id of the video." }),
     status: Type.Literal("failed"),
     rows: Type.Null(),
     error: Type.Object({

@@ -22,6 +22,7 @@ export type JobViewRow = Pick<JobRow, (typeof jobViewColumns)[number]>;
 
 /** The columns of a settled video that the read shows, the rows aside. */
 export const videoViewColumns = [
+  "id",
   "platform_video_id",
   "status",
   "credits_charged",
@@ -66,6 +67,7 @@ export function jobListItem(job: JobViewRow): JobListItem {
 export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult {
   if (video.status === "done") {
     return {
+      id: video.id,
       video_id: video.platform_video_id,
       status: "done",
       rows: withRows && typeof video.rows === "string" ? { results: JSON.parse(video.rows) as Row[] } : null,
@@ -78,6 +80,7 @@ export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult
     };
   }
   return {
+    id: video.id,
     video_id: video.platform_video_id,
     status: "failed",
     rows: null,

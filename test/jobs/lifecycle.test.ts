@@ -55,8 +55,12 @@ for (const dialect of dialects) {
       expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 0 });
       expect(settled.credits_charged).toBe(3);
       expect(settled.results.map((r: any) => r.video_id)).toEqual(["aaaaaaaaaaa", "bbbbbbbbbbb"]);
+      // A video's own id finds its job in the list's search, as the interface promises.
+      const byVideo = await server.call("GET", `/v1?search=${settled.results[1].id}`, { key });
+      expect(byVideo.body.data.map((j: any) => j.job_id)).toEqual([submitted.body.job_id]);
       for (const result of settled.results) {
-        expect(Object.keys(result).sort()).toEqual(["rows", "status", "usage", "video_id"]);
+        expect(Object.keys(result).sort()).toEqual(["id", "rows", "status", "usage", "video_id"]);
+        expect(result.id).toMatch(/^vid_[0-9A-Za-z]+$/);
         expect(result.status).toBe("done");
         expect(result.rows.results.length).toBeGreaterThan(0);
         for (const row of result.rows.results) expect(Object.keys(row)).toEqual(["product", "price"]);
@@ -89,6 +93,7 @@ for (const dialect of dialects) {
       expect(settled.credits_charged).toBe(0);
       expect(settled.results).toEqual([
         {
+          id: expect.stringMatching(/^vid_/),
           video_id: "nocaptions1",
           status: "failed",
           rows: null,

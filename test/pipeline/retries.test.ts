@@ -115,6 +115,7 @@ for (const dialect of dialects) {
       expect(settled.credits_charged).toBe(0);
       expect(settled.results).toEqual([
         {
+          id: expect.stringMatching(/^vid_/),
           video_id: downCaptions,
           status: "failed",
           rows: null,
