@@ -337,6 +337,8 @@ export interface components {
         };
         /** @description A video whose rows were extracted. */
         DoneVideo: {
+            /** @description The video's own id (`vid_...`), which the list's `search` matches. */
+            id: string;
             /** @description The rows, in the one read that hands them over; null in every other read. */
             rows: {
                 results: {
@@ -351,6 +353,7 @@ export interface components {
                 duration_seconds: number;
                 row_count: number;
             };
+            /** @description The platform's id of the video. */
             video_id: string;
         };
         /** @description The one shape of every error answer. */
@@ -379,9 +382,12 @@ export interface components {
                 message: string;
                 retryable: boolean;
             };
+            /** @description The video's own id (`vid_...`), which the list's `search` matches. */
+            id: string;
             rows: null;
             /** @enum {string} */
             status: "failed";
+            /** @description The platform's id of the video. */
             video_id: string;
         };
         /** @description A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`). */
