@@ -1,7 +1,6 @@
 // The messages of one model request: what to extract (the columns) and from what (one transcript chunk).
 import type OpenAI from "openai";
-import type { SchemaDefinition } from "../domain/schema-definition.js";
-import { columnSpecs } from "./rows-json-schema.js";
+import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 import type { TranscriptChunk } from "./transcript-chunks.js";
 
 /** `m:ss`, or `h:mm:ss` past an hour: how people quote a time in a video. */
@@ -13,11 +12,22 @@ export function formatTimestamp(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** ` (integer, one of: 1, 2, 3; always given)` for a typed column; nothing for an untyped one. */
+function typeNote(spec: ColumnSpec): string {
+  if (spec.type === undefined) return "";
+  const notes: string[] = [spec.type];
+  if (spec.enum !== undefined)
+    notes.push(`one of: ${spec.enum.map((value) => JSON.stringify(value)).join(", ")}`);
+  if (!spec.nullable) notes.push("always given");
+  return ` (${notes.join("; ")})`;
+}
+
 /** The instructions: the same for every chunk of a job, so the columns and their descriptions are said once. */
 export function buildSystemPrompt(definition: SchemaDefinition): string {
-  const columns = columnSpecs(definition).map(({ name, description }) =>
-    description === undefined ? `- ${JSON.stringify(name)}` : `- ${JSON.stringify(name)}: ${description}`,
-  );
+  const columns = columnSpecs(definition).map((spec) => {
+    const line = `- ${JSON.stringify(spec.name)}${typeNote(spec)}`;
+    return spec.description === undefined ? line : `${line}: ${spec.description}`;
+  });
   return [
     "You extract structured rows from a part of a video's transcript.",
     "Each row has exactly these columns:",
@@ -26,6 +36,7 @@ export function buildSystemPrompt(definition: SchemaDefinition): string {
     'Answer with JSON of the form {"rows": [...]}: one object per distinct item the transcript mentions, with every column.',
     "Take values from the transcript only; never invent them. Use null for a value the transcript does not give.",
     "Use a number for a numeric value, true or false for a yes-or-no value, and a string otherwise.",
+    "A column whose type is given in brackets takes only values of that type, and of its list when one is given.",
     'If the transcript mentions nothing that fits, answer {"rows": []}.',
   ].join("\n");
 }

@@ -10,6 +10,11 @@ export type Row = Record<string, CellValue>;
 export interface Extraction {
   readonly rows: Row[];
   readonly chunkCount: number;
+  /**
+   * Values the model gave that fit neither their typed column's type nor its enum and so became null.
+   * Logged, not reported: the interface fixes the keys of a video's `usage`.
+   */
+  readonly nulledValues: number;
 }
 
 /** The model failed or kept answering garbage after retries: the video fails `extraction_failed`. */

@@ -2,18 +2,12 @@
 import type OpenAI from "openai";
 import type { Transcript } from "../captions/caption-source.js";
 import type { Semaphore } from "../concurrency/semaphore.js";
-import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
+import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 import { withPermit } from "./abortable-permit.js";
 import { ChatCompletions, ModelConnectionError, ModelHttpError } from "./chat-completions.js";
 import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "../model-settings.js";
-import {
-  type Extraction,
-  ExtractionError,
-  type ExtractOptions,
-  type Extractor,
-  type Row,
-} from "./extractor.js";
+import { type Extraction, ExtractionError, type ExtractOptions, type Extractor } from "./extractor.js";
 import { MalformedAnswerError, rowsFromCompletion } from "./model-answer.js";
 import {
   defaultRetry,
@@ -23,6 +17,7 @@ import {
   validateRetry,
   withRetries,
 } from "./retry-policy.js";
+import { type FittedRows, fitRowsToColumns } from "./row-coercion.js";
 import { mergeChunkRows } from "./row-merging.js";
 import { buildRowsResponseFormat } from "./rows-json-schema.js";
 import {
@@ -116,7 +111,7 @@ class OpenAiCompatibleExtractor implements Extractor {
     const outer = options.signal;
     outer?.throwIfAborted();
     const chunks = chunkTranscript(transcript.cues, this.chunking);
-    if (chunks.length === 0) return { rows: [], chunkCount: 0 };
+    if (chunks.length === 0) return { rows: [], chunkCount: 0, nulledValues: 0 };
 
     // One chunk failing for good fails the video, so the other chunks stop rather than spend requests.
     const stop = new AbortController();
@@ -127,7 +122,7 @@ class OpenAiCompatibleExtractor implements Extractor {
       context: { chunkCount: chunks.length, language: transcript.language },
     };
     try {
-      const rowsByChunk = await Promise.all(
+      const answers = await Promise.all(
         chunks.map((chunk) =>
           this.extractChunk(chunk, job, stop.signal).catch((error: unknown) => {
             stop.abort(error);
@@ -135,14 +130,25 @@ class OpenAiCompatibleExtractor implements Extractor {
           }),
         ),
       );
-      return { rows: mergeChunkRows(rowsByChunk, job.columns), chunkCount: chunks.length };
+      return {
+        rows: mergeChunkRows(
+          answers.map((answer) => answer.rows),
+          job.columns,
+        ),
+        chunkCount: chunks.length,
+        nulledValues: answers.reduce((sum, answer) => sum + answer.nulledValues, 0),
+      };
     } finally {
       outer?.removeEventListener("abort", forwardAbort);
     }
   }
 
   /** A chunk's rows, asked for again after passing failures; ExtractionError when the attempts run out. */
-  private async extractChunk(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<Row[]> {
+  private async extractChunk(
+    chunk: TranscriptChunk,
+    job: ChunkJob,
+    signal: AbortSignal,
+  ): Promise<FittedRows> {
     try {
       return await withRetries(() => this.askModel(chunk, job, signal), {
         ...this.retry,
@@ -159,7 +165,7 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 
   /** One request, holding one of the worker's model permits only while it is in flight. */
-  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<Row[]> {
+  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<FittedRows> {
     // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
     const completion = await withPermit(this.modelRequests, signal, () =>
       this.client.create(
@@ -175,13 +181,15 @@ class OpenAiCompatibleExtractor implements Extractor {
         signal,
       ),
     );
-    return rowsFromCompletion(completion, job.columns);
+    // Strict output keeps most values in type; a server that ignores it still gets its values fitted.
+    return fitRowsToColumns(rowsFromCompletion(completion, job.columns), job.specs);
   }
 }
 
 /** What every request for one schema shares. */
 interface SchemaParts {
   readonly columns: readonly string[];
+  readonly specs: readonly ColumnSpec[];
   readonly systemPrompt: string;
   readonly responseFormat: OpenAI.ResponseFormatJSONSchema;
 }
@@ -198,8 +206,10 @@ const partsBySchema = new WeakMap<SchemaDefinition, SchemaParts>();
 function partsOf(schema: SchemaDefinition): SchemaParts {
   let parts = partsBySchema.get(schema);
   if (!parts) {
+    const specs = columnSpecs(schema);
     parts = {
-      columns: columnsOf(schema),
+      columns: specs.map((spec) => spec.name),
+      specs,
       systemPrompt: buildSystemPrompt(schema),
       responseFormat: buildRowsResponseFormat(schema),
     };

@@ -1,4 +1,6 @@
-// Reduces what a model put in a row to exactly the schema's columns, each a string, number, boolean or null.
+// Reduces what a model put in a row to exactly the schema's columns, each a string, number, boolean or null,
+// and each of its column's type when the template gives one.
+import { type ColumnSpec, type ColumnType, fitsColumnType } from "../domain/schema-definition.js";
 import type { CellValue, Row } from "./extractor.js";
 
 /** A JSON scalar as it is; a structure as its JSON text; anything that is no value at all as null. */
@@ -46,4 +48,60 @@ export function coerceRows(
   columns: readonly string[],
 ): Row[] {
   return raws.map((raw) => coerceRow(raw, columns)).filter((row) => !isEmptyRow(row, columns));
+}
+
+/** A plain decimal number as people and models write one: no units, currency signs or thousands separators. */
+const plainNumber = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** `value` as a value of `type` where nothing is lost or guessed in the conversion; otherwise null. */
+export function convertCell(value: CellValue, type: ColumnType): CellValue {
+  if (value === null || fitsColumnType(value, type)) return value;
+  if (type === "string") return typeof value === "string" ? value : String(value);
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (type === "boolean") {
+    const word = text.toLowerCase();
+    return word === "true" ? true : word === "false" ? false : null;
+  }
+  if (!plainNumber.test(text)) return null;
+  const number = Number(text);
+  return fitsColumnType(number, type) ? number : null;
+}
+
+/** A cell fitted to its column: converted to the type, and null when outside the enum. */
+export function fitCell(value: CellValue, spec: ColumnSpec): CellValue {
+  if (spec.type === undefined) return value;
+  const converted = convertCell(value, spec.type);
+  if (converted === null || spec.enum === undefined) return converted;
+  return spec.enum.includes(converted) ? converted : null;
+}
+
+export interface FittedRows {
+  readonly rows: Row[];
+  /** How many values the model gave that fit neither their column's type nor its enum, so became null. */
+  readonly nulledValues: number;
+}
+
+/** The rows with every typed column's value fitted; rows left with nothing in any column are dropped. */
+export function fitRowsToColumns(rows: readonly Row[], specs: readonly ColumnSpec[]): FittedRows {
+  if (specs.every((spec) => spec.type === undefined)) return { rows: [...rows], nulledValues: 0 };
+  let nulledValues = 0;
+  const fitted: Row[] = [];
+  for (const row of rows) {
+    const out: Row = Object.create(null);
+    for (const spec of specs) {
+      const value = row[spec.name] ?? null;
+      const cell = fitCell(value, spec);
+      if (value !== null && cell === null) nulledValues++;
+      out[spec.name] = cell;
+    }
+    if (
+      !isEmptyRow(
+        out,
+        specs.map((spec) => spec.name),
+      )
+    )
+      fitted.push(out);
+  }
+  return { rows: fitted, nulledValues };
 }

@@ -1,38 +1,29 @@
 // The JSON schema the model must answer in (strict structured output): `{rows: [{<column>: value, ...}]}`.
 import type OpenAI from "openai";
-import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
+import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 
 /** The name the structured output carries; the API wants `[a-zA-Z0-9_-]{1,64}`. */
 export const rowsSchemaName = "extracted_rows";
 
-/** Every cell may be any JSON scalar; the model picks, and null says the transcript does not tell. */
+/** An untyped cell may be any JSON scalar; the model picks, and null says the transcript does not tell. */
 const cellTypes = ["string", "number", "boolean", "null"];
 
-export interface ColumnSpec {
-  readonly name: string;
-  /** What to put in the column, from a template; undefined for a plain list of columns. */
-  readonly description: string | undefined;
-}
-
-/** The schema's columns in order, with their template descriptions. */
-export function columnSpecs(definition: SchemaDefinition): ColumnSpec[] {
-  const template = "template" in definition ? definition.template : undefined;
-  return columnsOf(definition).map((name) => {
-    const description = template && Object.hasOwn(template, name) ? template[name]?.trim() : undefined;
-    return { name, description: description === "" ? undefined : description };
-  });
+/** A column's JSON schema: its type (with null unless the template says otherwise), enum and description. */
+export function cellSchema(spec: ColumnSpec): Record<string, unknown> {
+  const schema: Record<string, unknown> = {
+    type: spec.type === undefined ? cellTypes : spec.nullable ? [spec.type, "null"] : spec.type,
+  };
+  // In JSON Schema an enum restricts the type's values too, so null must be among them to stay allowed.
+  if (spec.enum !== undefined) schema.enum = spec.nullable ? [...spec.enum, null] : [...spec.enum];
+  if (spec.description !== undefined) schema.description = spec.description;
+  return schema;
 }
 
 /** The JSON schema of an answer: every column required, nothing else allowed (strict mode needs both). */
 export function buildRowsJsonSchema(definition: SchemaDefinition): Record<string, unknown> {
   const specs = columnSpecs(definition);
   // Entries, not assignment: a column named `__proto__` must become a property, not a prototype.
-  const properties = Object.fromEntries(
-    specs.map(({ name, description }) => [
-      name,
-      description === undefined ? { type: cellTypes } : { type: cellTypes, description },
-    ]),
-  );
+  const properties = Object.fromEntries(specs.map((spec) => [spec.name, cellSchema(spec)]));
   return {
     type: "object",
     properties: {

@@ -9,6 +9,7 @@ import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
 import { reserveForJob } from "../credits/reservation.js";
 import type { SchemaService } from "../schemas/saved-schemas.js";
+import { checkSchemaColumns } from "../schemas/schema-checks.js";
 import type { Store } from "../store/database.js";
 import { GroupedWrites } from "../store/grouped-writes.js";
 import type { Database } from "../store/tables.js";
@@ -101,6 +102,7 @@ export class JobSubmission {
   }
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
+    checkSchemaColumns(input.schema);
     if (!this.extractionAvailable) {
       throw new ApiError(
         "extraction_unavailable",

@@ -123,6 +123,13 @@ export class Worker {
         };
       }
       const extraction = await this.options.extractor.extractRows(transcript, video.schema, { signal });
+      if (extraction.nulledValues > 0) {
+        // Said here, not in the video's `usage`, whose keys the interface fixes.
+        this.options.log.warn(
+          { video: video.videoId, job: video.jobId, nulledValues: extraction.nulledValues },
+          "the model gave values that did not fit their typed columns; they became null",
+        );
+      }
       return {
         kind: "done",
         rows: extraction.rows,

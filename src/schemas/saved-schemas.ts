@@ -5,6 +5,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Store } from "../store/database.js";
 import { isUniqueViolation } from "../store/errors.js";
+import { checkSchemaColumns } from "./schema-checks.js";
 
 export interface SchemaVersionView {
   version: number;
@@ -84,6 +85,7 @@ export class SchemaService {
     input: { name: string; description?: string; schema: SchemaDefinition },
     now = Date.now(),
   ): Promise<PublishedVersion> {
+    checkSchemaColumns(input.schema);
     const id = newId("sch", now);
     try {
       await this.store.db.transaction().execute(async (trx) => {
@@ -158,6 +160,7 @@ export class SchemaService {
     input: { schema: SchemaDefinition; description?: string },
     now = Date.now(),
   ): Promise<PublishedVersion> {
+    checkSchemaColumns(input.schema);
     return this.store.db.transaction().execute(async (trx) => {
       // Bumping the counter first takes the row's write lock, so concurrent publishers get 2, 3, 4...
       const bumped = await trx
