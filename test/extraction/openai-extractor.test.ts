@@ -66,6 +66,32 @@ async function eventually(condition: () => boolean, ms = 5000): Promise<void> {
 }
 
 describe("extracting rows from a model", () => {
+  it("fits a typed column's values and counts the ones it had to null", async () => {
+    // Answers the price as text: "1" converts, "ten" (for the last product) cannot.
+    fake = await startFakeModel({
+      respond: (request) =>
+        rowsReply(
+          [...messageOf(request, "user").matchAll(/\] (\w+) costs (\d+) dollars/g)].map((match) => ({
+            product: match[1],
+            price: match[2] === "3" ? "three" : match[2],
+          })),
+        ),
+    });
+    const typed: SchemaDefinition = {
+      template: { product: "The product", price: { description: "The price", type: "integer" } },
+    };
+    const extraction = await extractorFor(fake, { chunking: undefined }).extractRows(
+      priceList(["apple", "pear", "plum"]),
+      typed,
+    );
+    expect(extraction.rows).toEqual([
+      { product: "apple", price: 1 },
+      { product: "pear", price: 2 },
+      { product: "plum", price: null },
+    ]);
+    expect(extraction.nulledValues).toBe(1);
+  });
+
   it("asks once a chunk and gives every row once, with exactly the schema's columns", async () => {
     fake = await startFakeModel({ respond: readPrices });
     const transcript = priceList();
@@ -90,7 +116,7 @@ describe("extracting rows from a model", () => {
   it("asks nothing for an empty transcript", async () => {
     fake = await startFakeModel({ respond: readPrices });
     const extraction = await extractorFor(fake).extractRows({ cues: [], durationSeconds: 0 }, schema);
-    expect(extraction).toEqual({ rows: [], chunkCount: 0 });
+    expect(extraction).toEqual({ rows: [], chunkCount: 0, nulledValues: 0 });
     expect(fake.requestCount).toBe(0);
   });
 

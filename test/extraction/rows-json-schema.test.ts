@@ -31,6 +31,31 @@ describe("the JSON schema of an answer", () => {
     });
   });
 
+  it("carries a typed column's type, enum and nullable", () => {
+    const definition: SchemaDefinition = {
+      template: {
+        price: { description: "The price", type: "number" },
+        stars: { description: "The rating", type: "integer", enum: [1, 2, 3], nullable: true },
+        size: { description: "The size", type: "string", enum: ["S", "L"], nullable: false },
+        sold_out: { description: "Sold out?", type: "boolean", nullable: false },
+        note: "Anything else",
+      },
+    };
+    const items = (buildRowsJsonSchema(definition).properties as any).rows.items;
+    expect(items.properties).toEqual({
+      price: { type: ["number", "null"], description: "The price" },
+      stars: { type: ["integer", "null"], enum: [1, 2, 3, null], description: "The rating" },
+      size: { type: "string", enum: ["S", "L"], description: "The size" },
+      sold_out: { type: "boolean", description: "Sold out?" },
+      note: { ...cell, description: "Anything else" },
+    });
+    expect(items.required).toEqual(["price", "stars", "size", "sold_out", "note"]);
+    const prompt = buildSystemPrompt(definition);
+    expect(prompt).toContain('- "stars" (integer; one of: 1, 2, 3): The rating');
+    expect(prompt).toContain('- "size" (string; one of: "S", "L"; always given): The size');
+    expect(prompt).toContain('- "note": Anything else');
+  });
+
   it("is sent as strict structured output", () => {
     const format = buildRowsResponseFormat({ columns: ["a"] });
     expect(format.type).toBe("json_schema");
