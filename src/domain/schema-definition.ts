@@ -26,7 +26,7 @@ const TypedColumn = Type.Object(
   {
     description: ColumnDescription,
     type: Type.Union(
-      columnTypes.map((name) => Type.Literal(name)),
+      [Type.Literal("string"), Type.Literal("number"), Type.Literal("integer"), Type.Literal("boolean")],
       {
         description: "The type of the column's values.",
         "x-error-message": `must be one of: ${columnTypes.join(", ")}.`,

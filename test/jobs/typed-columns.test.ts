@@ -59,7 +59,7 @@ for (const dialect of dialects) {
         { product: "plum", price: 12, size: null },
       ]);
       const [request] = requestsAbout(video);
-      expect(answerSchemaOf(request).properties).toEqual({
+      expect(answerSchemaOf(request!).properties).toEqual({
         product: { type: ["string", "number", "boolean", "null"], description: "The product's name" },
         price: { type: ["number", "null"], description: "Its price in dollars" },
         size: { type: "string", enum: ["small", "large"], description: "Its size" },

@@ -1,6 +1,6 @@
 // A schema version's columns, read-only: names and, for a template, what each holds.
 import type { SchemaDefinition } from "@vidrows/client";
-import { columnsOf } from "../lib/schema-columns.js";
+import { columnsOf, typeNoteOf } from "../lib/schema-columns.js";
 
 export function SchemaTable({ schema, label }: { schema: SchemaDefinition; label: string }) {
   const columns = columnsOf(schema);
@@ -19,7 +19,12 @@ export function SchemaTable({ schema, label }: { schema: SchemaDefinition; label
             <td>
               <code>{column.name}</code>
             </td>
-            {described && <td>{column.description}</td>}
+            {described && (
+              <td>
+                {column.description}
+                {typeNoteOf(column)}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

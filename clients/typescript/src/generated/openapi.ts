@@ -480,13 +480,22 @@ export interface components {
             /** @description The latest version. */
             version: number;
         };
-        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+        /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
         SchemaDefinition: {
             columns: string[];
         } | {
-            /** @description Column names mapped to what to put in each (up to 500 characters). */
+            /** @description Column names mapped to what to put in each: a description (up to 500 characters), or a typed column. */
             template: {
-                [key: string]: string;
+                [key: string]: string | {
+                    /** @description What to put in this column. */
+                    description: string;
+                    /** @description The only values the column may take, each of the column's type. */
+                    enum?: (string | number | boolean)[];
+                    /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
+                    nullable?: boolean;
+                    /** @description The type of the column's values. */
+                    type: "string" | "number" | "integer" | "boolean";
+                };
             };
         };
         /** @description A saved schema with every version. */
@@ -751,13 +760,22 @@ export interface operations {
                 "application/json": {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
                     language?: string;
-                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
                     schema?: {
                         columns: string[];
                     } | {
-                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        /** @description Column names mapped to what to put in each: a description (up to 500 characters), or a typed column. */
                         template: {
-                            [key: string]: string;
+                            [key: string]: string | {
+                                /** @description What to put in this column. */
+                                description: string;
+                                /** @description The only values the column may take, each of the column's type. */
+                                enum?: (string | number | boolean)[];
+                                /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
+                                nullable?: boolean;
+                                /** @description The type of the column's values. */
+                                type: "string" | "number" | "integer" | "boolean";
+                            };
                         };
                     };
                     /** @description A saved schema's id. */
@@ -1727,13 +1745,22 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     name: string;
-                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
                     schema: {
                         columns: string[];
                     } | {
-                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        /** @description Column names mapped to what to put in each: a description (up to 500 characters), or a typed column. */
                         template: {
-                            [key: string]: string;
+                            [key: string]: string | {
+                                /** @description What to put in this column. */
+                                description: string;
+                                /** @description The only values the column may take, each of the column's type. */
+                                enum?: (string | number | boolean)[];
+                                /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
+                                nullable?: boolean;
+                                /** @description The type of the column's values. */
+                                type: "string" | "number" | "integer" | "boolean";
+                            };
                         };
                     };
                 };
@@ -2024,13 +2051,22 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. */
+                    /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
                     schema: {
                         columns: string[];
                     } | {
-                        /** @description Column names mapped to what to put in each (up to 500 characters). */
+                        /** @description Column names mapped to what to put in each: a description (up to 500 characters), or a typed column. */
                         template: {
-                            [key: string]: string;
+                            [key: string]: string | {
+                                /** @description What to put in this column. */
+                                description: string;
+                                /** @description The only values the column may take, each of the column's type. */
+                                enum?: (string | number | boolean)[];
+                                /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
+                                nullable?: boolean;
+                                /** @description The type of the column's values. */
+                                type: "string" | "number" | "integer" | "boolean";
+                            };
                         };
                     };
                 };
