@@ -2,6 +2,7 @@
 import { JobPages } from "../jobs/job-list.js";
 import { JobReads } from "../jobs/job-read.js";
 import { JobSubmission } from "../jobs/job-submission.js";
+import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store, WriteStamp } from "../store/database.js";
@@ -33,6 +34,7 @@ export interface Services {
   readonly jobSubmission: JobSubmission;
   readonly jobPages: RememberedJobPages;
   readonly jobReads: RememberedJobReads;
+  readonly jobCancellation: JobCancellation;
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
@@ -64,6 +66,7 @@ export function createServices(
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, storageEraser)),
+    jobCancellation: new JobCancellation(store, plans),
     webhooks: new WebhookEndpoints(store),
     storageEraser,
     readStampForRequest: () => store.writeStampFromNow?.(),

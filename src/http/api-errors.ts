@@ -17,6 +17,7 @@ export const errorStatuses = {
   method_not_allowed: 405,
   schema_name_taken: 409,
   idempotency_conflict: 409,
+  job_settled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,4 +1,4 @@
-// `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows).
+// `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows), cancel a job.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -8,7 +8,7 @@ import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
-import { JobCreated, jobComponents, JobPage, JobRead } from "./job-schemas.js";
+import { JobCreated, jobComponents, JobPage, JobRead, RunningJob } from "./job-schemas.js";
 import { restoreHandoverUnlessDelivered } from "./handover.js";
 import type { ListQuery as JobListQuery } from "./job-list.js";
 import type { JobReadOutcome } from "./job-read.js";
@@ -84,6 +84,13 @@ export interface JobRouteOptions {
   /** The list and the read, answered at once when remembered (see remembered-reads.ts). */
   readonly pages: { list(context: RequestContext, query: JobListQuery): MaybePromise<JobPage> };
   readonly reads: { read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> };
+  /** Cancels a running job of the workspace (pipeline/cancellation.ts); answers its counts as it left them. */
+  readonly cancellation: {
+    cancel(
+      workspaceId: string,
+      jobId: string,
+    ): Promise<{ jobId: string; videoCount: number; counts: RunningJob["counts"] }>;
+  };
   /** Called after a job is stored, so a worker in this process can start at once. */
   readonly onSubmitted: () => void;
 }
@@ -172,5 +179,36 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       whenReady(options.reads.read(contextOf(request), request.params.job_id), (outcome) =>
         sendJobRead(request, reply, outcome),
       ),
+  );
+
+  app.post(
+    "/v1/:job_id/cancel",
+    {
+      schema: {
+        operationId: "cancelJob",
+        summary: "Cancel a job",
+        description:
+          "Videos not yet started fail at once with `cancelled` (never charged); videos in flight are abandoned as soon as their worker sees the cancellation, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.",
+        tags: ["Jobs"],
+        params: Type.Object({ job_id: Type.String() }),
+        response: {
+          200: refTo(RunningJob, {
+            description: "Cancelled: the job's counts as the cancellation left them.",
+          }),
+          ...errorAnswers({ codes: ["job_not_found", "job_settled"] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const job = await options.cancellation.cancel(contextOf(request).workspaceId, request.params.job_id);
+      const body: RunningJob = {
+        job_id: job.jobId,
+        status: "processing",
+        videos: job.videoCount,
+        counts: job.counts,
+        results: null,
+      };
+      sendJsonAnswer(reply, body);
+    },
   );
 };

@@ -92,7 +92,9 @@ const FailedVideo = Type.Object(
     status: Type.Literal("failed"),
     rows: Type.Null(),
     error: Type.Object({
-      code: Type.String({ description: "`no_captions`, `video_unavailable`, `captions_unavailable`..." }),
+      code: Type.String({
+        description: "`no_captions`, `video_unavailable`, `captions_unavailable`, `cancelled`...",
+      }),
       message: Type.String(),
       retryable: Type.Boolean(),
     }),
@@ -105,7 +107,7 @@ const FailedVideo = Type.Object(
 export const VideoResult = Type.Union([refTo(DoneVideo), refTo(FailedVideo)], { $id: "VideoResult" });
 export type VideoResult = Static<typeof VideoResult>;
 
-const RunningJob = Type.Object(
+export const RunningJob = Type.Object(
   {
     job_id: Type.String(),
     status: Type.Literal("processing"),
@@ -127,6 +129,8 @@ const SettledJob = Type.Object(
   },
   { $id: "SettledJob", description: "A job whose videos have all settled, with each video's result." },
 );
+
+export type RunningJob = Static<typeof RunningJob>;
 
 export const JobRead = Type.Union([refTo(RunningJob), refTo(SettledJob)], {
   $id: "Job",

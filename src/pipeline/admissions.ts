@@ -27,6 +27,25 @@ const videosPerClaim = 1000;
  */
 export async function admitWaitingJobs(store: Store, trx: Transaction<Database>, now: number) {
   const admissions = store.dialect === "postgres" ? await takePostgres(trx) : await takeSqlite(trx);
+  await insertQueuedVideos(store, trx, admissions, now);
+}
+
+/**
+ * Admits one job at once, whatever its place in line (a cancellation fails its videos at once). A
+ * claim admitting it meanwhile holds the row on PostgreSQL: this waits, then finds it gone and admitted.
+ */
+export async function admitJobNow(store: Store, trx: Transaction<Database>, jobId: string, now: number) {
+  const taken = await trx.deleteFrom("job_admissions").where("job_id", "=", jobId).returningAll().execute();
+  await insertQueuedVideos(store, trx, taken, now);
+}
+
+/** The admissions' videos, as queued rows in the places their submissions were given. */
+async function insertQueuedVideos(
+  store: Store,
+  trx: Transaction<Database>,
+  admissions: readonly Admission[],
+  now: number,
+) {
   if (admissions.length === 0) return;
   const values: unknown[] = [];
   for (const admission of admissions) {

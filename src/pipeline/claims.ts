@@ -17,6 +17,8 @@ export interface ClaimedVideo {
   readonly claims: number;
   /** The job's data key, which its rows are sealed under (PostgreSQL; null on SQLite and for older jobs). */
   readonly dataKey: Buffer | null;
+  /** The job was cancelled: the video fails with `cancelled` instead of being worked on. */
+  readonly cancelled: boolean;
 }
 
 /**
@@ -120,7 +122,7 @@ export async function claimVideos(
     const jobIds = [...new Set(claimed.map((v) => v.job_id))];
     const jobs = await trx
       .selectFrom("jobs")
-      .select(["id", "schema_definition", "language"])
+      .select(["id", "schema_definition", "language", "cancelled_at"])
       .where("id", "in", jobIds)
       .execute();
     // Each job's schema parsed once, and the one object shared by its videos (the extractor keeps what
@@ -128,7 +130,11 @@ export async function claimVideos(
     const jobById = new Map(
       jobs.map((j) => [
         j.id,
-        { language: j.language, schema: JSON.parse(j.schema_definition) as SchemaDefinition },
+        {
+          language: j.language,
+          schema: JSON.parse(j.schema_definition) as SchemaDefinition,
+          cancelled: j.cancelled_at !== null,
+        },
       ]),
     );
     const keys = await dataKeysOf(store, trx, jobIds);
@@ -144,6 +150,7 @@ export async function claimVideos(
         schema: job.schema,
         claims: video.claims,
         dataKey: keys.get(video.job_id) ?? null,
+        cancelled: job.cancelled,
       };
     });
   });
@@ -169,7 +176,7 @@ async function dataKeysOf(
 }
 
 /** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage. */
-async function countStartedVideos(
+export async function countStartedVideos(
   trx: Transaction<Database>,
   started: { job_id: string; workspace_id: string }[],
 ) {
@@ -200,6 +207,18 @@ async function countStartedVideos(
   for (const [workspaceId, jobs] of [...jobsStarted].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await countJobsStarted(trx, workspaceId, jobs);
   }
+}
+
+/** Those of `jobIds` that their owners cancelled (the worker abandons their videos in flight). */
+export async function cancelledJobsAmong(store: Store, jobIds: readonly string[]): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const cancelled = await store.db
+    .selectFrom("jobs")
+    .select("id")
+    .where("id", "in", [...jobIds])
+    .where("cancelled_at", "is not", null)
+    .execute();
+  return new Set(cancelled.map((job) => job.id));
 }
 
 /**

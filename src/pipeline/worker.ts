@@ -11,7 +11,8 @@ import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
-import { type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
+import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
+import { cancelledOutcome } from "./cancellation.js";
 import type { VideoOutcome } from "./settlement.js";
 import { SettlementQueue } from "./settlement-queue.js";
 
@@ -39,6 +40,8 @@ export class Worker {
   private readonly loop: ClaimLoop<ClaimedVideo>;
   private readonly settlements: SettlementQueue;
   private readonly heartbeat: LeaseHeartbeat;
+  /** The videos being worked on, each with the switch that abandons it when its job is cancelled. */
+  private readonly inFlight = new Map<string, { jobId: string; cancel: AbortController }>();
 
   constructor(private readonly options: WorkerOptions) {
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
@@ -64,7 +67,11 @@ export class Worker {
       // Well before the lease runs out, so a slow renewal still comes in time.
       intervalMs: Math.max(250, this.leaseMs / 3),
       holdings: () => this.loop.holdings,
-      renew: (videoIds) => renewLeases(options.store, this.id, videoIds, this.leaseMs),
+      renew: async (videoIds) => {
+        const held = await renewLeases(options.store, this.id, videoIds, this.leaseMs);
+        await this.abandonCancelled();
+        return held;
+      },
       onLost: (videoId, claim) => this.loop.abandon(videoId, claim, new Stopped("lease lost")),
       onError: (error) => logBackgroundFailure(options.log, error, {}, "lease renewal failed"),
     });
@@ -95,11 +102,46 @@ export class Worker {
     await this.options.captions.close?.();
   }
 
-  /** `signal` aborts at stop, or when the heartbeat finds the lease lost (another worker took the video). */
+  /**
+   * `signal` aborts at stop, or when the heartbeat finds the lease lost (another worker took the video).
+   * A cancellation of the job, seen at the claim or at a lease renewal, abandons the work instead (its
+   * model calls aborted) and settles the video as `cancelled`.
+   */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
-    const outcome = await this.outcomeOf(video, signal);
-    if (signal.aborted) throw signal.reason;
-    await this.settle(video, outcome);
+    const cancel = new AbortController();
+    this.inFlight.set(video.videoId, { jobId: video.jobId, cancel });
+    try {
+      const outcome = video.cancelled
+        ? cancelledOutcome
+        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancel.signal]), cancel.signal);
+      if (signal.aborted) throw signal.reason;
+      await this.settle(video, cancel.signal.aborted ? cancelledOutcome : outcome);
+    } finally {
+      this.inFlight.delete(video.videoId);
+    }
+  }
+
+  private async outcomeUnlessCancelled(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    cancelled: AbortSignal,
+  ): Promise<VideoOutcome> {
+    try {
+      return await this.outcomeOf(video, signal);
+    } catch (error) {
+      if (cancelled.aborted) return cancelledOutcome;
+      throw error;
+    }
+  }
+
+  /** Abandons the videos in hand whose jobs were cancelled since they were claimed. */
+  private async abandonCancelled(): Promise<void> {
+    const jobIds = new Set([...this.inFlight.values()].map((entry) => entry.jobId));
+    const cancelled = await cancelledJobsAmong(this.options.store, [...jobIds]);
+    if (cancelled.size === 0) return;
+    for (const entry of this.inFlight.values()) {
+      if (cancelled.has(entry.jobId)) entry.cancel.abort(new Stopped("job cancelled"));
+    }
   }
 
   private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {

@@ -18,6 +18,7 @@ import * as partialQueueIndexes from "./migrations/0005_partial_queue_indexes.js
 import * as jobAdmissions from "./migrations/0006_job_admissions.js";
 import * as uniqueWorkspaceNames from "./migrations/0007_unique_workspace_names.js";
 import * as jobDataKeys from "./migrations/0008_job_data_keys.js";
+import * as jobCancellation from "./migrations/0009_job_cancellation.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0006_job_admissions": jobAdmissions,
   "0007_unique_workspace_names": uniqueWorkspaceNames,
   "0008_job_data_keys": jobDataKeys,
+  "0009_job_cancellation": jobCancellation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

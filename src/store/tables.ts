@@ -113,6 +113,8 @@ export interface JobsTable {
   created_at: number;
   completed_at: number | null;
   handed_over_at: number | null;
+  /** When the owner cancelled the job (migration 0009); null otherwise. */
+  cancelled_at: number | null;
 }
 
 export interface VideosTable {

@@ -12,6 +12,7 @@ const operationIds = {
   "POST /v1": "submitJob",
   "GET /v1": "listJobs",
   "GET /v1/{job_id}": "readJob",
+  "POST /v1/{job_id}/cancel": "cancelJob",
   "GET /v1/usage": "getUsage",
   "PATCH /v1/usage": "updateUsage",
   "GET /v1/keys": "listKeys",
@@ -33,6 +34,7 @@ const operationIds = {
 const extraErrorStatuses: Record<string, string[]> = {
   submitJob: ["402", "403", "404", "409", "413", "415"],
   readJob: ["404"],
+  cancelJob: ["404", "409"],
   updateUsage: ["413", "415"],
   createKey: ["403", "413", "415"],
   revokeKey: ["404", "413", "415"],

@@ -36,6 +36,8 @@ export type JobCounts = JobListItem["counts"];
 export type JobRead = SuccessBody<"/v1/{job_id}", "get">;
 export type SettledJob = Exclude<JobRead, { results: null }>;
 export type VideoResult = SettledJob["results"][number];
+/** A cancellation's answer: the running shape, with the counts as the cancellation left them. */
+export type CancelledJob = SuccessBody<"/v1/{job_id}/cancel", "post">;
 
 // Usage
 export type Usage = SuccessBody<"/v1/usage", "get">;

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | "method_not_allowed"
   | "schema_name_taken"
   | "idempotency_conflict"
+  | "job_settled"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"

@@ -31,10 +31,10 @@ describe("vidrows-client help and usage errors", () => {
   });
 
   it("answers unknown commands and options with exit 2 and a message of its own", async () => {
-    const unknown = await runCli("http://127.0.0.1:1", "k", ["jobs", "cancel", "job_1"]);
+    const unknown = await runCli("http://127.0.0.1:1", "k", ["jobs", "pause", "job_1"]);
     expect(unknown).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('unknown command "jobs cancel"'),
+      stderr: expect.stringContaining('unknown command "jobs pause"'),
     });
     const option = await runCli("http://127.0.0.1:1", "k", ["usage", "--frobnicate"]);
     expect(option).toMatchObject({

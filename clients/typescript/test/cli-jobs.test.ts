@@ -101,6 +101,20 @@ for (const dialect of dialects) {
       expect(printed(await cli(key, ["jobs", "list"])).pagination.total).toBe(0);
     });
 
+    it("cancels a running job and prints its counts", async () => {
+      const { key } = await server().workspace();
+      const held = hold();
+      const submitted = printed(
+        await cli(key, ["jobs", "submit", videoWithCaptions(held.marker), "--columns", "a"]),
+      );
+      const run = await cli(key, ["jobs", "cancel", submitted.job_id]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(printed(run)).toMatchObject({ job_id: submitted.job_id, status: "processing", results: null });
+      held.release();
+      const usage = await cli(key, ["jobs", "cancel"]);
+      expect(usage.code).toBe(2);
+    });
+
     it("prints the server's code and message with exit 1 (as JSON with --json)", async () => {
       const { key } = await server().workspace();
       const missing = await cli(key, ["jobs", "rows", "job_0000000000000000000000"]);

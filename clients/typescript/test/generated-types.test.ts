@@ -38,6 +38,7 @@ describe("generated types", () => {
       method_not_allowed: true,
       schema_name_taken: true,
       idempotency_conflict: true,
+      job_settled: true,
       payload_too_large: true,
       unsupported_media_type: true,
       rate_limited: true,

@@ -2,7 +2,7 @@
 // wait without spending, take the rows once, and every error the jobs endpoints answer.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../../../test/support/databases.js";
-import { hold, newVideoId, schema, useJobsApi } from "../../../test/support/jobs-api.js";
+import { hold, newVideoId, schema, useJobsApi, waitFor } from "../../../test/support/jobs-api.js";
 import { startTestServer } from "../../../test/support/test-server.js";
 import type { PipelineServer } from "../../../test/support/pipeline.js";
 import type { JobListItem } from "../src/index.js";
@@ -95,6 +95,39 @@ for (const dialect of dialects) {
       for await (const job of vr.jobs.iterate({ status: "succeeded" })) all.push(job.job_id);
       expect(all).toEqual([...ids].reverse());
       expect((await vr.jobs.list({ status: "failed" })).data).toEqual([]);
+    });
+
+    it("cancels a running job, again alike while it runs, and answers job_settled once it has settled", async () => {
+      const { key } = await server.workspace();
+      const vr = client(key);
+      const held = hold();
+      const created = await vr.jobs.submit({ videos: [videoWithCaptions(held.marker)], schema });
+      // The one video is in flight (held by the model); this server's worker renews its lease, and so
+      // sees the cancellation, only every 40 seconds: the job stays running through both calls.
+      await waitFor("the video in flight", async () => {
+        const progress = await vr.jobs.progress(created.job_id);
+        return progress.counts.processing === 1 ? progress : undefined;
+      });
+      const cancelled = await vr.jobs.cancel(created.job_id);
+      expect(cancelled).toEqual({
+        job_id: created.job_id,
+        status: "processing",
+        videos: 1,
+        counts: { queued: 0, processing: 1, done: 0, failed: 0 },
+        results: null,
+      });
+      expect(await vr.jobs.cancel(created.job_id)).toEqual(cancelled);
+      held.release();
+      await vr.jobs.wait(created.job_id, { pollIntervalMs: 20 });
+      await expectApiError(vr.jobs.cancel(created.job_id), {
+        code: "job_settled",
+        status: 409,
+        param: "job_id",
+      });
+      await expectApiError(vr.jobs.cancel("job_0000000000000000000000"), {
+        code: "job_not_found",
+        status: 404,
+      });
     });
 
     it("answers the jobs endpoints' errors as VidrowsErrors", async () => {

@@ -1,4 +1,4 @@
-// `jobs submit|list|progress|wait`: submit videos, list jobs, and follow one without taking its rows.
+// `jobs submit|list|progress|wait|cancel`: submit videos, list jobs, follow one without taking its rows, cancel one.
 import type { SubmitJobBody } from "../api-types.js";
 import { type Command, integerOption, stringOption } from "./command.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
@@ -132,4 +132,19 @@ const wait: Command = {
   },
 };
 
-export const jobCommands: readonly Command[] = [submit, list, progress, wait];
+const cancel: Command = {
+  name: "jobs cancel",
+  usage: "<job_id>",
+  summary:
+    "Cancel a running job: videos not yet done fail with `cancelled` and are not charged; prints its counts.",
+  options: {},
+  optionHelp: [],
+  examples: ["jobs cancel job_01... && vidrows-client jobs wait job_01..."],
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    context.print(await context.client().jobs.cancel(context.positionals[0] as string));
+    return exitCodes.ok;
+  },
+};
+
+export const jobCommands: readonly Command[] = [submit, list, progress, wait, cancel];

@@ -1,5 +1,13 @@
-// vr.jobs: submit, list and page through jobs, follow one's progress without spending it, take its rows.
-import type { JobCreated, JobListItem, JobListQuery, JobPage, JobRead, SubmitJobBody } from "../api-types.js";
+// vr.jobs: submit, list and page through jobs, follow one's progress without spending it, take its rows, cancel one.
+import type {
+  CancelledJob,
+  JobCreated,
+  JobListItem,
+  JobListQuery,
+  JobPage,
+  JobRead,
+  SubmitJobBody,
+} from "../api-types.js";
 import { VidrowsError } from "../errors.js";
 import { sleep } from "../retry-policy.js";
 import type { RequestOptions, Transport } from "../transport.js";
@@ -115,6 +123,20 @@ export class Jobs {
       method: "GET",
       path: `/v1/${encodeURIComponent(jobId)}`,
       retry: "once",
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * `POST /v1/{job_id}/cancel`. Videos not yet started fail with `cancelled` at once, those in flight as
+   * soon as their worker sees it; the job then settles as any job does. Repeating it while the job runs
+   * answers the same, so it is retried like a read; once the job has settled, `job_settled` (409).
+   */
+  cancel(jobId: string, options: RequestOptions = {}): Promise<CancelledJob> {
+    return this.transport.send({
+      method: "POST",
+      path: `/v1/${encodeURIComponent(jobId)}/cancel`,
+      retry: "repeatable",
       signal: options.signal,
     });
   }

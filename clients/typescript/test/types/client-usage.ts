@@ -47,6 +47,7 @@ export function describeCode(error: VidrowsError): string {
     case "method_not_allowed":
     case "schema_name_taken":
     case "idempotency_conflict":
+    case "job_settled":
     case "payload_too_large":
     case "unsupported_media_type":
     case "rate_limited":
