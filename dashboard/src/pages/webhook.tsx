@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
 import { Link } from "../components/link.js";
+import { Pager } from "../components/pager.js";
 import { Empty, Loading } from "../components/loading.js";
 import { TableScroll } from "../components/table-scroll.js";
 import { Timestamp } from "../components/timestamp.js";
@@ -92,26 +93,15 @@ export function WebhookPage({ endpointId }: { endpointId: string }) {
               </tbody>
             </table>
           </TableScroll>
-          <nav class="pager" aria-label="Pages of attempts">
-            <button
-              type="button"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - pageSize))}
-            >
-              Previous
-            </button>
-            <span>
-              {formatNumber(offset + 1)}–{formatNumber(offset + page.data.length)} of{" "}
-              {formatNumber(page.pagination.total)}
-            </span>
-            <button
-              type="button"
-              disabled={!page.pagination.has_more}
-              onClick={() => setOffset(offset + pageSize)}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager
+            label="Pages of attempts"
+            offset={offset}
+            pageSize={pageSize}
+            shown={page.data.length}
+            total={page.pagination.total}
+            hasMore={page.pagination.has_more}
+            onOffset={setOffset}
+          />
         </>
       )}
     </>
