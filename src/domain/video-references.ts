@@ -1,4 +1,5 @@
-// Reading the videos of a submission: YouTube URLs of every common form, or bare 11-character ids.
+// Reading the videos of a submission (YouTube URLs of every common form, or bare 11-character ids), and
+// the address that opens a video at a moment.
 
 const videoIdPattern = /^[A-Za-z0-9_-]{11}$/;
 
@@ -42,4 +43,13 @@ export function parseVideoReference(reference: string): string | null {
     else if (segments[0] !== undefined && idSegmentPrefixes.has(segments[0])) candidate = segments[1];
   }
   return candidate && videoIdPattern.test(candidate) ? candidate : null;
+}
+
+/**
+ * The YouTube address that opens video `videoId` at `seconds` into it: `t=` takes whole seconds, so the
+ * time is rounded down (the moment is then at or just after the start, never missed).
+ */
+export function watchUrlAt(videoId: string, seconds: number): string {
+  const at = Math.max(0, Math.floor(seconds));
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&t=${at}s`;
 }

@@ -33,7 +33,9 @@ export function buildSystemPrompt(definition: SchemaDefinition): string {
     "Each row has exactly these columns:",
     ...columns,
     "",
-    'Answer with JSON of the form {"rows": [...]}: one object per distinct item the transcript mentions, with every column.',
+    "The transcript's lines are numbered: each starts with its number, then the time it is said at in brackets.",
+    'Answer with JSON of the form {"rows": [{"row": {...}, "first_line": 1, "last_line": 1}, ...]}: one item per distinct item the transcript mentions.',
+    'In each item, "row" has every column, and "first_line" and "last_line" are the numbers of the first and last transcript lines the row was drawn from (the same number for one line).',
     "Take values from the transcript only; never invent them. Use null for a value the transcript does not give.",
     "Use a number for a numeric value, true or false for a yes-or-no value, and a string otherwise.",
     "A column whose type is given in brackets takes only values of that type, and of its list when one is given.",
@@ -47,11 +49,14 @@ export interface ChunkContext {
   readonly language?: string | undefined;
 }
 
-/** The transcript part, one time-stamped cue a line, with where it sits in the video. */
+/**
+ * The transcript part, one cue a line, each numbered from 1 and time-stamped, with where it sits in the
+ * video. The model names a row's lines by these numbers (`row-sources.ts` reads them back as times).
+ */
 export function buildUserPrompt(chunk: TranscriptChunk, context: ChunkContext): string {
   const where = `part ${chunk.index + 1} of ${context.chunkCount}, from ${formatTimestamp(chunk.startMs)} to ${formatTimestamp(chunk.endMs)}`;
   const language = context.language ? `, language ${context.language}` : "";
-  const lines = chunk.cues.map((cue) => `[${formatTimestamp(cue.startMs)}] ${cue.text}`);
+  const lines = chunk.cues.map((cue, i) => `${i + 1}. [${formatTimestamp(cue.startMs)}] ${cue.text}`);
   return [`Transcript (${where}${language}):`, "", ...lines].join("\n");
 }
 

@@ -7,8 +7,22 @@ export type CellValue = string | number | boolean | null;
 /** One extracted row: exactly the schema's columns, in the schema's order. */
 export type Row = Record<string, CellValue>;
 
-export interface Extraction {
+/**
+ * Where in the video a row was drawn from: the span of the transcript lines the model named for it,
+ * in seconds from the video's start (to the millisecond, as captions are timed).
+ */
+export interface RowSource {
+  readonly startSeconds: number;
+  readonly endSeconds: number;
+}
+
+/** Rows and their sources, in the same order: `sources[i]` is where `rows[i]` came from. */
+export interface SourcedRows {
   readonly rows: Row[];
+  readonly sources: RowSource[];
+}
+
+export interface Extraction extends SourcedRows {
   readonly chunkCount: number;
   /**
    * Values the model gave that fit neither their typed column's type nor its enum and so became null.

@@ -1,6 +1,14 @@
-// Reads a chat completion into rows, or says why the answer is unusable (and so worth asking again).
+// Reads a chat completion into rows, each with the transcript lines the model named for it, or says why
+// the answer is unusable (and so worth asking again).
 import type { Row } from "./extractor.js";
-import { coerceRows } from "./row-coercion.js";
+import { coerceRow, isEmptyRow } from "./row-coercion.js";
+
+/** A row as the model answered it, with the line numbers it gave, unchecked (`row-sources.ts` checks them). */
+export interface AnsweredRow {
+  readonly row: Row;
+  readonly firstLine: unknown;
+  readonly lastLine: unknown;
+}
 
 /** The model answered, but not with rows: cut off, refused, not JSON, or not `{rows: [object, ...]}`. */
 export class MalformedAnswerError extends Error {}
@@ -18,8 +26,31 @@ function withoutCodeFence(content: string): string {
   return fenced?.[1] ?? content;
 }
 
-/** The rows of a chat-completions answer, coerced to `columns`. */
-export function rowsFromCompletion(completion: unknown, columns: readonly string[]): Row[] {
+const wrapperKeys = new Set(["row", "first_line", "last_line"]);
+
+/**
+ * An answer item as asked, `{row: {...}, first_line, last_line}`, or a bare row, which a server that
+ * ignores structured output may give: its lines are then unknown (the whole chunk). An item is the
+ * wrapper when its `row` is an object and it has no other keys than the wrapper's.
+ */
+function unwrapItem(item: Readonly<Record<string, unknown>>): {
+  raw: Readonly<Record<string, unknown>>;
+  firstLine: unknown;
+  lastLine: unknown;
+} {
+  const wrapped =
+    Object.hasOwn(item, "row") &&
+    isRecord(item.row) &&
+    Object.keys(item).every((key) => wrapperKeys.has(key));
+  if (!wrapped) return { raw: item, firstLine: undefined, lastLine: undefined };
+  return { raw: item.row as Record<string, unknown>, firstLine: item.first_line, lastLine: item.last_line };
+}
+
+/**
+ * The rows of a chat-completions answer, coerced to `columns`, with the lines the model named; rows
+ * with nothing in any column are dropped.
+ */
+export function answeredRows(completion: unknown, columns: readonly string[]): AnsweredRow[] {
   const choice =
     isRecord(completion) && Array.isArray(completion.choices) ? completion.choices[0] : undefined;
   if (!isRecord(choice)) throw new MalformedAnswerError("The model's answer has no choices.");
@@ -44,8 +75,14 @@ export function rowsFromCompletion(completion: unknown, columns: readonly string
   if (!isRecord(answer) || !Array.isArray(answer.rows)) {
     throw new MalformedAnswerError('The model\'s answer is not of the form {"rows": [...]}.');
   }
-  const rows: unknown[] = answer.rows;
-  if (!rows.every(isRecord))
+  const items: unknown[] = answer.rows;
+  if (!items.every(isRecord))
     throw new MalformedAnswerError("The model's answer has a row that is not an object.");
-  return coerceRows(rows, columns);
+  const answered: AnsweredRow[] = [];
+  for (const item of items) {
+    const { raw, firstLine, lastLine } = unwrapItem(item);
+    const row = coerceRow(raw, columns);
+    if (!isEmptyRow(row, columns)) answered.push({ row, firstLine, lastLine });
+  }
+  return answered;
 }

@@ -5,10 +5,11 @@ import type { Semaphore } from "../concurrency/semaphore.js";
 import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 import { withPermit } from "./abortable-permit.js";
 import { ChatCompletions, ModelConnectionError, ModelHttpError } from "./chat-completions.js";
+import { type ChunkRows, chunkRows } from "./chunk-rows.js";
 import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "../model-settings.js";
 import { type Extraction, ExtractionError, type ExtractOptions, type Extractor } from "./extractor.js";
-import { MalformedAnswerError, rowsFromCompletion } from "./model-answer.js";
+import { answeredRows, MalformedAnswerError } from "./model-answer.js";
 import {
   defaultRetry,
   RetriesExhaustedError,
@@ -17,7 +18,6 @@ import {
   validateRetry,
   withRetries,
 } from "./retry-policy.js";
-import { type FittedRows, fitRowsToColumns } from "./row-coercion.js";
 import { mergeChunkRows } from "./row-merging.js";
 import { buildRowsResponseFormat } from "./rows-json-schema.js";
 import {
@@ -111,7 +111,7 @@ class OpenAiCompatibleExtractor implements Extractor {
     const outer = options.signal;
     outer?.throwIfAborted();
     const chunks = chunkTranscript(transcript.cues, this.chunking);
-    if (chunks.length === 0) return { rows: [], chunkCount: 0, nulledValues: 0 };
+    if (chunks.length === 0) return { rows: [], sources: [], chunkCount: 0, nulledValues: 0 };
 
     // One chunk failing for good fails the video, so the other chunks stop rather than spend requests.
     const stop = new AbortController();
@@ -120,6 +120,7 @@ class OpenAiCompatibleExtractor implements Extractor {
     const job: ChunkJob = {
       ...partsOf(schema),
       context: { chunkCount: chunks.length, language: transcript.language },
+      durationSeconds: transcript.durationSeconds,
     };
     try {
       const answers = await Promise.all(
@@ -131,10 +132,7 @@ class OpenAiCompatibleExtractor implements Extractor {
         ),
       );
       return {
-        rows: mergeChunkRows(
-          answers.map((answer) => answer.rows),
-          job.columns,
-        ),
+        ...mergeChunkRows(answers, job.columns),
         chunkCount: chunks.length,
         nulledValues: answers.reduce((sum, answer) => sum + answer.nulledValues, 0),
       };
@@ -144,11 +142,7 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 
   /** A chunk's rows, asked for again after passing failures; ExtractionError when the attempts run out. */
-  private async extractChunk(
-    chunk: TranscriptChunk,
-    job: ChunkJob,
-    signal: AbortSignal,
-  ): Promise<FittedRows> {
+  private async extractChunk(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<ChunkRows> {
     try {
       return await withRetries(() => this.askModel(chunk, job, signal), {
         ...this.retry,
@@ -165,7 +159,7 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 
   /** One request, holding one of the worker's model permits only while it is in flight. */
-  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<FittedRows> {
+  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<ChunkRows> {
     // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
     const completion = await withPermit(this.modelRequests, signal, () =>
       this.client.create(
@@ -182,7 +176,7 @@ class OpenAiCompatibleExtractor implements Extractor {
       ),
     );
     // Strict output keeps most values in type; a server that ignores it still gets its values fitted.
-    return fitRowsToColumns(rowsFromCompletion(completion, job.columns), job.specs);
+    return chunkRows(answeredRows(completion, job.columns), chunk, job.specs, job.durationSeconds);
   }
 }
 
@@ -197,6 +191,8 @@ interface SchemaParts {
 /** What every chunk of one extraction shares. */
 interface ChunkJob extends SchemaParts {
   readonly context: ChunkContext;
+  /** The video's length: no row's source runs past it. */
+  readonly durationSeconds: number;
 }
 
 // Built once per schema object rather than per video: a claim hands the videos of one job the same

@@ -42,14 +42,6 @@ export function isEmptyRow(row: Row, columns: readonly string[]): boolean {
   return columns.every((column) => row[column] === null);
 }
 
-/** Every raw row coerced; rows with nothing in any column are dropped. */
-export function coerceRows(
-  raws: readonly Readonly<Record<string, unknown>>[],
-  columns: readonly string[],
-): Row[] {
-  return raws.map((raw) => coerceRow(raw, columns)).filter((row) => !isEmptyRow(row, columns));
-}
-
 /** A plain decimal number as people and models write one: no units, currency signs or thousands separators. */
 const plainNumber = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -76,32 +68,27 @@ export function fitCell(value: CellValue, spec: ColumnSpec): CellValue {
   return spec.enum.includes(converted) ? converted : null;
 }
 
-export interface FittedRows {
-  readonly rows: Row[];
+export interface FittedRow {
+  /** The row with every typed column's value fitted; null when nothing is left in any column. */
+  readonly row: Row | null;
   /** How many values the model gave that fit neither their column's type nor its enum, so became null. */
   readonly nulledValues: number;
 }
 
-/** The rows with every typed column's value fitted; rows left with nothing in any column are dropped. */
-export function fitRowsToColumns(rows: readonly Row[], specs: readonly ColumnSpec[]): FittedRows {
-  if (specs.every((spec) => spec.type === undefined)) return { rows: [...rows], nulledValues: 0 };
+/** The row with every typed column's value fitted to its column; null when that leaves it empty. */
+export function fitRow(row: Row, specs: readonly ColumnSpec[]): FittedRow {
+  if (specs.every((spec) => spec.type === undefined)) return { row, nulledValues: 0 };
   let nulledValues = 0;
-  const fitted: Row[] = [];
-  for (const row of rows) {
-    const out: Row = Object.create(null);
-    for (const spec of specs) {
-      const value = row[spec.name] ?? null;
-      const cell = fitCell(value, spec);
-      if (value !== null && cell === null) nulledValues++;
-      out[spec.name] = cell;
-    }
-    if (
-      !isEmptyRow(
-        out,
-        specs.map((spec) => spec.name),
-      )
-    )
-      fitted.push(out);
+  const out: Row = Object.create(null);
+  for (const spec of specs) {
+    const value = row[spec.name] ?? null;
+    const cell = fitCell(value, spec);
+    if (value !== null && cell === null) nulledValues++;
+    out[spec.name] = cell;
   }
-  return { rows: fitted, nulledValues };
+  const empty = isEmptyRow(
+    out,
+    specs.map((spec) => spec.name),
+  );
+  return { row: empty ? null : out, nulledValues };
 }

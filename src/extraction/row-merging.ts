@@ -1,22 +1,27 @@
 // Joins the rows of a transcript's chunks in order, dropping exact repeats such as the overlaps produce.
-import type { Row } from "./extractor.js";
+import type { Row, RowSource, SourcedRows } from "./extractor.js";
 
 /** A key equal for two rows exactly when every column holds the same value (1 and "1" differ). */
 function rowKey(row: Row, columns: readonly string[]): string {
   return JSON.stringify(columns.map((column) => row[column] ?? null));
 }
 
-/** The rows of every chunk, chunk after chunk, keeping the first of rows that are equal in every column. */
-export function mergeChunkRows(rowsByChunk: readonly (readonly Row[])[], columns: readonly string[]): Row[] {
+/**
+ * The rows of every chunk, chunk after chunk, keeping the first of rows that are equal in every column.
+ * A kept row keeps its own source, so a row the overlap showed twice has the one of its first chunk.
+ */
+export function mergeChunkRows(chunks: readonly SourcedRows[], columns: readonly string[]): SourcedRows {
   const seen = new Set<string>();
-  const merged: Row[] = [];
-  for (const rows of rowsByChunk) {
-    for (const row of rows) {
+  const rows: Row[] = [];
+  const sources: RowSource[] = [];
+  for (const chunk of chunks) {
+    chunk.rows.forEach((row, i) => {
       const key = rowKey(row, columns);
-      if (seen.has(key)) continue;
+      if (seen.has(key)) return;
       seen.add(key);
-      merged.push(row);
-    }
+      rows.push(row);
+      sources.push(chunk.sources[i] as RowSource);
+    });
   }
-  return merged;
+  return { rows, sources };
 }

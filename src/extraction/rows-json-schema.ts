@@ -1,4 +1,6 @@
-// The JSON schema the model must answer in (strict structured output): `{rows: [{<column>: value, ...}]}`.
+// The JSON schema the model must answer in (strict structured output):
+// `{rows: [{row: {<column>: value, ...}, first_line, last_line}]}`. The span of transcript lines sits beside
+// the row, not in it, so that a row's keys stay exactly the schema's columns whatever they are named.
 import type OpenAI from "openai";
 import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 
@@ -19,7 +21,15 @@ export function cellSchema(spec: ColumnSpec): Record<string, unknown> {
   return schema;
 }
 
-/** The JSON schema of an answer: every column required, nothing else allowed (strict mode needs both). */
+/** A line number of the chunk's numbered transcript (`extraction-prompt.ts`). */
+function lineNumberSchema(description: string): Record<string, unknown> {
+  return { type: "integer", description };
+}
+
+/**
+ * The JSON schema of an answer: each item a row with every column and nothing else (strict mode needs
+ * both), and the first and last transcript lines it was drawn from.
+ */
 export function buildRowsJsonSchema(definition: SchemaDefinition): Record<string, unknown> {
   const specs = columnSpecs(definition);
   // Entries, not assignment: a column named `__proto__` must become a property, not a prototype.
@@ -29,11 +39,20 @@ export function buildRowsJsonSchema(definition: SchemaDefinition): Record<string
     properties: {
       rows: {
         type: "array",
-        description: "One object per distinct item the transcript mentions; empty when there is none.",
+        description: "One item per distinct item the transcript mentions; empty when there is none.",
         items: {
           type: "object",
-          properties,
-          required: specs.map((spec) => spec.name),
+          properties: {
+            row: {
+              type: "object",
+              properties,
+              required: specs.map((spec) => spec.name),
+              additionalProperties: false,
+            },
+            first_line: lineNumberSchema("The number of the first transcript line the row was drawn from."),
+            last_line: lineNumberSchema("The number of the last transcript line the row was drawn from."),
+          },
+          required: ["row", "first_line", "last_line"],
           additionalProperties: false,
         },
       },

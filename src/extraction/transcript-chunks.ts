@@ -14,8 +14,8 @@ export interface ChunkingOptions {
 
 export const defaultChunking: ChunkingOptions = { chunkTokens: 3000, overlapTokens: 150 };
 
-/** What a cue's time stamp (`[1:02:03] `) costs in the prompt, on top of its text. */
-export const cueOverheadTokens = 4;
+/** What a cue's line number and time stamp (`12. [1:02:03] `) cost in the prompt, on top of its text. */
+export const cueOverheadTokens = 6;
 
 /** The smallest chunk that still holds a cue's time stamp and some text. */
 const minimumChunkTokens = 16;
@@ -25,7 +25,10 @@ export interface TranscriptChunk {
   readonly index: number;
   readonly startMs: number;
   readonly endMs: number;
-  /** The cues, with their text on one line each; a cue longer than a chunk comes cut into pieces. */
+  /**
+   * The cues, with their text on one line each and their caption times kept (a row's source is read
+   * from them); a cue longer than a chunk comes cut into pieces, its time shared out between them.
+   */
   readonly cues: readonly CaptionCue[];
   /** The chunk's estimated size, time stamps included. */
   readonly tokens: number;

@@ -67,13 +67,55 @@ const VideoId = Type.String({
   description: "The video's own id (`vid_...`), which the list's `search` matches.",
 });
 
+export const RowSource = Type.Object(
+  {
+    start_seconds: Type.Number({
+      minimum: 0,
+      description:
+        "Where the transcript span the row was drawn from starts, in seconds from the video's start (to the millisecond).",
+    }),
+    end_seconds: Type.Number({
+      minimum: 0,
+      description:
+        "Where that span ends, in seconds; never before `start_seconds`, never past the video's end.",
+    }),
+    url: Type.String({
+      description:
+        "Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds.",
+    }),
+  },
+  {
+    $id: "RowSource",
+    description:
+      "Where a row came from: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`).",
+  },
+);
+export type RowSource = Static<typeof RowSource>;
+
+export const VideoRows = Type.Object(
+  {
+    results: Type.Array(Type.Record(Type.String(), Cell), {
+      description: "The rows: each object's keys are exactly the schema's columns.",
+    }),
+    sources: Type.Array(refTo(RowSource), {
+      description: "As long as `results`: `sources[i]` says where `results[i]` came from.",
+    }),
+  },
+  {
+    $id: "VideoRows",
+    description: "A done video's rows and where each came from, handed over once and then deleted with them.",
+  },
+);
+export type VideoRows = Static<typeof VideoRows>;
+
 const DoneVideo = Type.Object(
   {
     id: VideoId,
     video_id: Type.String({ description: "The platform's id of the video." }),
     status: Type.Literal("done"),
-    rows: Type.Union([Type.Object({ results: Type.Array(Type.Record(Type.String(), Cell)) }), Type.Null()], {
-      description: "The rows, in the one read that hands them over; null in every other read.",
+    rows: Type.Union([refTo(VideoRows), Type.Null()], {
+      description:
+        "The rows and their sources, in the one read that hands them over; null in every other read.",
     }),
     usage: Type.Object({
       credits_charged: Type.Integer(),
@@ -146,6 +188,8 @@ export const jobComponents = [
   JobCreated,
   JobListItem,
   JobPage,
+  RowSource,
+  VideoRows,
   DoneVideo,
   FailedVideo,
   VideoResult,

@@ -1,8 +1,9 @@
 // How jobs and their videos are turned from rows into API responses (shaped by job-schemas.ts).
 import { formatTimestamp } from "../domain/timestamps.js";
-import type { Row } from "../extraction/extractor.js";
+import { watchUrlAt } from "../domain/video-references.js";
+import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
-import type { Counts, JobListItem, VideoResult } from "./job-schemas.js";
+import type { Counts, JobListItem, VideoResult, VideoRows } from "./job-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
 export const jobViewColumns = [
@@ -63,6 +64,19 @@ export function jobListItem(job: JobViewRow): JobListItem {
   };
 }
 
+/** A done video's stored rows as handed over: the rows, and each one's source with its link. */
+export function handedOverRows(stored: string, platformVideoId: string, durationSeconds: number): VideoRows {
+  const { rows, sources } = readStoredRows(stored, durationSeconds);
+  return {
+    results: rows,
+    sources: sources.map((source) => ({
+      start_seconds: source.startSeconds,
+      end_seconds: source.endSeconds,
+      url: watchUrlAt(platformVideoId, source.startSeconds),
+    })),
+  };
+}
+
 /** A settled video as the read shows it; `withRows` is false once the rows are handed over. */
 export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult {
   if (video.status === "done") {
@@ -70,7 +84,10 @@ export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult
       id: video.id,
       video_id: video.platform_video_id,
       status: "done",
-      rows: withRows && typeof video.rows === "string" ? { results: JSON.parse(video.rows) as Row[] } : null,
+      rows:
+        withRows && typeof video.rows === "string"
+          ? handedOverRows(video.rows, video.platform_video_id, video.duration_seconds ?? 0)
+          : null,
       usage: {
         credits_charged: video.credits_charged,
         row_count: video.row_count ?? 0,

@@ -6,6 +6,7 @@ import {
   countVideoFailed,
   priceVideo,
 } from "../credits/settlement-charges.js";
+import { storedRowsText } from "../extraction/stored-rows.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
@@ -90,7 +91,7 @@ async function writeOutcome(
   const written =
     outcome.kind === "done"
       ? await writeDone(store.db).run(trx, {
-          rows: sealIfKeyed(video.dataKey, JSON.stringify(outcome.rows)),
+          rows: sealIfKeyed(video.dataKey, storedRowsText(outcome)),
           rowCount: outcome.rows.length,
           durationSeconds: Math.round(outcome.durationSeconds),
           chunkCount: outcome.chunkCount,

@@ -3,7 +3,7 @@
 import type { Transaction } from "kysely";
 import { chargeSettledBatch, openBatchAccounts } from "../credits/settlement-charges.js";
 import type { PlanTable } from "../domain/plans.js";
-import type { Row } from "../extraction/extractor.js";
+import type { Row, RowSource } from "../extraction/extractor.js";
 import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
 import { recordJobEvents, type SettledJobFacts } from "../webhooks/outbox.js";
@@ -15,6 +15,8 @@ export type VideoOutcome =
   | {
       readonly kind: "done";
       readonly rows: Row[];
+      /** Where each row came from, in the rows' order. */
+      readonly sources: RowSource[];
       readonly durationSeconds: number;
       readonly chunkCount: number;
     }

@@ -175,6 +175,7 @@ export class Worker {
       return {
         kind: "done",
         rows: extraction.rows,
+        sources: extraction.sources,
         durationSeconds: transcript.durationSeconds,
         chunkCount: extraction.chunkCount,
       };

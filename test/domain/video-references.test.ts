@@ -1,6 +1,7 @@
-// Reading a submitted video: every accepted YouTube URL form and bare id, and what is refused.
+// Reading a submitted video: every accepted YouTube URL form and bare id, and what is refused; the
+// address that opens a video at a moment.
 import { describe, expect, it } from "vitest";
-import { parseVideoReference } from "../../src/domain/video-references.js";
+import { parseVideoReference, watchUrlAt } from "../../src/domain/video-references.js";
 import { ApiError } from "../../src/http/api-errors.js";
 import { readVideoReferences } from "../../src/jobs/job-submission.js";
 
@@ -91,5 +92,15 @@ describe("readVideoReferences", () => {
       expect((error as ApiError).param).toBe("videos[2]");
       expect((error as ApiError).message).toContain("videos[1]");
     }
+  });
+});
+
+describe("watchUrlAt", () => {
+  it("opens the video at the moment rounded down to whole seconds", () => {
+    expect(watchUrlAt(id, 65.999)).toBe(`https://www.youtube.com/watch?v=${id}&t=65s`);
+    expect(watchUrlAt(id, 0)).toBe(`https://www.youtube.com/watch?v=${id}&t=0s`);
+    expect(watchUrlAt(id, 3725)).toBe(`https://www.youtube.com/watch?v=${id}&t=3725s`);
+    // And reads back as the same video.
+    expect(parseVideoReference(watchUrlAt(id, 12.5))).toBe(id);
   });
 });

@@ -12,7 +12,9 @@ import {
   type FakeModel,
   type FakeModelRequest,
   messageOf,
+  promptLines,
   rowsReply,
+  spannedRowsReply,
   startFakeModel,
 } from "../support/fake-model.js";
 
@@ -28,18 +30,22 @@ function priceList(names: readonly string[] = products): Transcript {
   return { cues, durationSeconds: names.length * 5, language: "en" };
 }
 
-/** A model that reads the price list back: one row a cue of the chunk it is given, with an extra column. */
+/**
+ * A model that reads the price list back: one row a line of the chunk it is given, with an extra column,
+ * naming that line as the row's span.
+ */
 function readPrices(request: FakeModelRequest) {
-  const rows = [...messageOf(request, "user").matchAll(/\] (\w+) costs (\d+) dollars/g)].map((match) => ({
-    product: match[1],
-    price: Number(match[2]),
-    unasked: "dropped",
-  }));
-  return rowsReply(rows);
+  const items = promptLines(request).flatMap((line) => {
+    const match = /^(\w+) costs (\d+) dollars$/.exec(line.text);
+    if (!match) return [];
+    const row = { product: match[1], price: Number(match[2]), unasked: "dropped" };
+    return [{ row, first_line: line.number, last_line: line.number }];
+  });
+  return spannedRowsReply(items);
 }
 
 const schema: SchemaDefinition = { columns: ["product", "price", "in_stock"] };
-const smallChunks = { chunkTokens: 30, overlapTokens: 10 };
+const smallChunks = { chunkTokens: 30, overlapTokens: 14 };
 const quickRetry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 let fake: FakeModel | undefined;
@@ -113,10 +119,57 @@ describe("extracting rows from a model", () => {
     expect(named).toBeGreaterThan(products.length);
   });
 
+  it("gives each row the caption times of the lines the model named, and merged rows one source", async () => {
+    fake = await startFakeModel({ respond: readPrices });
+    const transcript = priceList();
+    const extraction = await extractorFor(fake).extractRows(transcript, schema);
+    // Product i is said on its own cue, from 5i to 5i + 4 seconds; the overlaps named some twice.
+    expect(extraction.sources).toEqual(
+      products.map((_, i) => ({ startSeconds: i * 5, endSeconds: i * 5 + 4 })),
+    );
+  });
+
+  it("clamps a span outside the chunk to the chunk, and gives a row without a span the whole chunk", async () => {
+    fake = await startFakeModel({
+      respond: (request) => {
+        const lines = promptLines(request);
+        const first = lines[0]?.text ?? "";
+        return spannedRowsReply([
+          { row: { product: `before ${first}` }, first_line: -4, last_line: 1 },
+          { row: { product: `past ${first}` }, first_line: 2, last_line: lines.length + 50 },
+          { row: { product: `unnamed ${first}` }, first_line: null, last_line: "last" },
+        ]);
+      },
+    });
+    const transcript = priceList();
+    const chunks = chunkTranscript(transcript.cues, smallChunks);
+    const extraction = await extractorFor(fake).extractRows(transcript, schema);
+    expect(extraction.rows).toHaveLength(chunks.length * 3);
+    for (const [i, chunk] of chunks.entries()) {
+      const seconds = (ms: number | undefined) => (ms ?? Number.NaN) / 1000;
+      const whole = { startSeconds: chunk.startMs / 1000, endSeconds: chunk.endMs / 1000 };
+      expect(extraction.sources.slice(i * 3, i * 3 + 3)).toEqual([
+        { startSeconds: whole.startSeconds, endSeconds: seconds(chunk.cues[0]?.endMs) },
+        { startSeconds: seconds(chunk.cues[1]?.startMs), endSeconds: whole.endSeconds },
+        whole,
+      ]);
+    }
+  });
+
+  it("gives the whole chunk as the source of bare rows, from a server that ignores structured output", async () => {
+    fake = await startFakeModel({ respond: () => rowsReply([{ product: "apple", price: 1 }]) });
+    const extraction = await extractorFor(fake, { chunking: undefined }).extractRows(
+      priceList(["apple", "pear"]),
+      schema,
+    );
+    expect(extraction.rows).toEqual([{ product: "apple", price: 1, in_stock: null }]);
+    expect(extraction.sources).toEqual([{ startSeconds: 0, endSeconds: 9 }]);
+  });
+
   it("asks nothing for an empty transcript", async () => {
     fake = await startFakeModel({ respond: readPrices });
     const extraction = await extractorFor(fake).extractRows({ cues: [], durationSeconds: 0 }, schema);
-    expect(extraction).toEqual({ rows: [], chunkCount: 0, nulledValues: 0 });
+    expect(extraction).toEqual({ rows: [], sources: [], chunkCount: 0, nulledValues: 0 });
     expect(fake.requestCount).toBe(0);
   });
 
@@ -131,7 +184,7 @@ describe("extracting rows from a model", () => {
     const format = request?.body.response_format;
     expect(format.type).toBe("json_schema");
     expect(format.json_schema.strict).toBe(true);
-    const items = format.json_schema.schema.properties.rows.items;
+    const items = format.json_schema.schema.properties.rows.items.properties.row;
     expect(items.required).toEqual(["product", "price"]);
     expect(items.additionalProperties).toBe(false);
     expect(items.properties.product.description).toBe(template.product);

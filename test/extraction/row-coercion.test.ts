@@ -1,7 +1,8 @@
-// Rows as the model gives them, reduced to exactly the schema's columns; answers that are no rows at all.
+// Rows as the model gives them, reduced to exactly the schema's columns, with the lines it named for each;
+// answers that are no rows at all.
 import { describe, expect, it } from "vitest";
-import { MalformedAnswerError, rowsFromCompletion } from "../../src/extraction/model-answer.js";
-import { coerceCell, coerceRow, coerceRows } from "../../src/extraction/row-coercion.js";
+import { answeredRows, MalformedAnswerError } from "../../src/extraction/model-answer.js";
+import { coerceCell, coerceRow } from "../../src/extraction/row-coercion.js";
 
 function completion(content: string | null, extra: { finish_reason?: string; refusal?: string | null } = {}) {
   return {
@@ -53,26 +54,57 @@ describe("coercing a row", () => {
   });
 
   it("drops rows with nothing in any column", () => {
-    const rows = coerceRows(
-      [{ a: null, b: null }, { other: 1 }, { a: "kept" }, { a: [], b: {} }],
-      ["a", "b"],
-    );
-    expect(rows).toEqual([{ a: "kept", b: null }]);
+    const items = [{ a: null, b: null }, { other: 1 }, { a: "kept" }, { a: [], b: {} }];
+    const answered = answeredRows(completion(JSON.stringify({ rows: items })), ["a", "b"]);
+    expect(answered.map((item) => item.row)).toEqual([{ a: "kept", b: null }]);
   });
 });
 
 describe("reading a model's answer", () => {
   const columns = ["product", "price"];
 
-  it("reads the rows of a good answer", () => {
-    const rows = rowsFromCompletion(completion('{"rows": [{"product": "apple", "price": 3}]}'), columns);
-    expect(rows).toEqual([{ product: "apple", price: 3 }]);
-    expect(rowsFromCompletion(completion('{"rows": []}'), columns)).toEqual([]);
+  const answerOf = (rows: unknown[]) => completion(JSON.stringify({ rows }));
+
+  it("reads each row of a good answer with the lines the model named for it, unchecked", () => {
+    const answered = answeredRows(
+      answerOf([
+        { row: { product: "apple", price: 3 }, first_line: 2, last_line: 4 },
+        { row: { product: "pear", price: 1 }, first_line: -7, last_line: 1.5 },
+      ]),
+      columns,
+    );
+    expect(answered).toEqual([
+      { row: { product: "apple", price: 3 }, firstLine: 2, lastLine: 4 },
+      { row: { product: "pear", price: 1 }, firstLine: -7, lastLine: 1.5 },
+    ]);
+    expect(answeredRows(completion('{"rows": []}'), columns)).toEqual([]);
+  });
+
+  it("keeps a row's keys exactly the columns, however the wrapper's keys are spelled in them", () => {
+    const answered = answeredRows(
+      answerOf([{ row: { row: "r", first_line: "f", extra: 1 }, first_line: 1, last_line: 1 }]),
+      ["row", "first_line"],
+    );
+    expect(answered).toEqual([{ row: { row: "r", first_line: "f" }, firstLine: 1, lastLine: 1 }]);
+    expect(Object.keys(answered[0]?.row ?? {})).toEqual(["row", "first_line"]);
+  });
+
+  it("reads a bare row, as a server that ignores structured output may answer, as a row without lines", () => {
+    const answered = answeredRows(answerOf([{ product: "apple", price: 3 }]), columns);
+    expect(answered).toEqual([
+      { row: { product: "apple", price: 3 }, firstLine: undefined, lastLine: undefined },
+    ]);
+    // A `row` beside other keys than the wrapper's is a column's value, not the wrapper.
+    const odd = answeredRows(answerOf([{ row: { a: 1 }, product: "kettle" }]), ["row", "product"]);
+    expect(odd.map((item) => item.row)).toEqual([{ row: '{"a":1}', product: "kettle" }]);
   });
 
   it("unwraps JSON in a Markdown fence, as models without structured output write it", () => {
-    const rows = rowsFromCompletion(completion('```json\n{"rows": [{"product": "pear"}]}\n```'), columns);
-    expect(rows).toEqual([{ product: "pear", price: null }]);
+    const answered = answeredRows(
+      completion('```json\n{"rows": [{"row": {"product": "pear"}, "first_line": 1, "last_line": 2}]}\n```'),
+      columns,
+    );
+    expect(answered).toEqual([{ row: { product: "pear", price: null }, firstLine: 1, lastLine: 2 }]);
   });
 
   it.each([
@@ -89,6 +121,6 @@ describe("reading a model's answer", () => {
     ["a bare list", completion('[{"product": "apple"}]')],
     ["a row that is not an object", completion('{"rows": [{"product": "apple"}, "pear"]}')],
   ])("calls an answer with %s malformed", (_, answer) => {
-    expect(() => rowsFromCompletion(answer, columns)).toThrow(MalformedAnswerError);
+    expect(() => answeredRows(answer, columns)).toThrow(MalformedAnswerError);
   });
 });

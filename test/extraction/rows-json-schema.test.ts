@@ -11,7 +11,8 @@ import { buildRowsJsonSchema, buildRowsResponseFormat } from "../../src/extracti
 const cell = { type: ["string", "number", "boolean", "null"] };
 
 describe("the JSON schema of an answer", () => {
-  it("asks for {rows: [...]} with exactly the listed columns, all required, nothing else", () => {
+  it("asks for {rows: [{row, first_line, last_line}]}: each row exactly the listed columns, all required, nothing else", () => {
+    const lineNumber = { type: "integer", description: expect.any(String) };
     expect(buildRowsJsonSchema({ columns: ["product", "price"] })).toEqual({
       type: "object",
       properties: {
@@ -20,8 +21,17 @@ describe("the JSON schema of an answer", () => {
           description: expect.any(String),
           items: {
             type: "object",
-            properties: { product: cell, price: cell },
-            required: ["product", "price"],
+            properties: {
+              row: {
+                type: "object",
+                properties: { product: cell, price: cell },
+                required: ["product", "price"],
+                additionalProperties: false,
+              },
+              first_line: lineNumber,
+              last_line: lineNumber,
+            },
+            required: ["row", "first_line", "last_line"],
             additionalProperties: false,
           },
         },
@@ -29,6 +39,13 @@ describe("the JSON schema of an answer", () => {
       required: ["rows"],
       additionalProperties: false,
     });
+  });
+
+  it("keeps the span beside the row, so columns named like the wrapper's keys stay columns", () => {
+    const items = (buildRowsJsonSchema({ columns: ["row", "first_line"] }).properties as any).rows.items;
+    expect(items.required).toEqual(["row", "first_line", "last_line"]);
+    expect(Object.keys(items.properties.row.properties)).toEqual(["row", "first_line"]);
+    expect(items.properties.row.required).toEqual(["row", "first_line"]);
   });
 
   it("carries a typed column's type, enum and nullable", () => {
@@ -41,7 +58,7 @@ describe("the JSON schema of an answer", () => {
         note: "Anything else",
       },
     };
-    const items = (buildRowsJsonSchema(definition).properties as any).rows.items;
+    const items = (buildRowsJsonSchema(definition).properties as any).rows.items.properties.row;
     expect(items.properties).toEqual({
       price: { type: ["number", "null"], description: "The price" },
       stars: { type: ["integer", "null"], enum: [1, 2, 3, null], description: "The rating" },
@@ -67,7 +84,7 @@ describe("the JSON schema of an answer", () => {
     const schema = buildRowsJsonSchema({
       template: { product: "The product's name", price: "Price in USD", note: "" },
     });
-    const items = (schema as any).properties.rows.items;
+    const items = (schema as any).properties.rows.items.properties.row;
     expect(Object.keys(items.properties)).toEqual(["product", "price", "note"]);
     expect(items.properties.product).toEqual({ ...cell, description: "The product's name" });
     expect(items.properties.price.description).toBe("Price in USD");
@@ -80,10 +97,13 @@ describe("the JSON schema of an answer", () => {
       '{"template": {"__proto__": "odd but allowed", "name": "n"}}',
     ) as SchemaDefinition;
     const schema = buildRowsJsonSchema(definition);
-    const properties = (schema as any).properties.rows.items.properties;
+    const properties = (schema as any).properties.rows.items.properties.row.properties;
     expect(Object.hasOwn(properties, "__proto__")).toBe(true);
     expect(Object.keys(properties)).toEqual(["__proto__", "name"]);
-    expect(JSON.parse(JSON.stringify(schema)).properties.rows.items.required).toEqual(["__proto__", "name"]);
+    expect(JSON.parse(JSON.stringify(schema)).properties.rows.items.properties.row.required).toEqual([
+      "__proto__",
+      "name",
+    ]);
     expect(({} as any).description).toBeUndefined();
   });
 });
@@ -96,7 +116,15 @@ describe("the prompt", () => {
     expect(buildSystemPrompt({ columns: ["a b"] })).toContain('- "a b"');
   });
 
-  it("gives the transcript part with its place in the video and a time stamp a cue", () => {
+  it("asks for each row's first and last line by the numbers the transcript's lines start with", () => {
+    const prompt = buildSystemPrompt({ columns: ["product"] });
+    expect(prompt).toContain('{"rows": [{"row": {...}, "first_line": 1, "last_line": 1}, ...]}');
+    expect(prompt).toMatch(
+      /"first_line" and "last_line" are the numbers of the first and last transcript lines/,
+    );
+  });
+
+  it("gives the transcript part with its place in the video, each cue a line numbered from 1 and time-stamped", () => {
     const prompt = buildUserPrompt(
       {
         index: 1,
@@ -111,7 +139,7 @@ describe("the prompt", () => {
       { chunkCount: 3, language: "en" },
     );
     expect(prompt).toContain("part 2 of 3, from 1:01 to 1:02:05, language en");
-    expect(prompt).toContain("[1:01] hello\n[1:02:00] bye");
+    expect(prompt).toContain("\n1. [1:01] hello\n2. [1:02:00] bye");
   });
 
   it("formats time stamps as people quote them", () => {

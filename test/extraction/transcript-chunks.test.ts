@@ -72,6 +72,20 @@ describe("chunking a transcript", () => {
     expect(fresh).toEqual(input.map((cue) => cue.text));
   });
 
+  it("keeps the caption times of every cue in every chunk, a carried cue's too", () => {
+    const input = cues(40);
+    const chunks = chunkTranscript(input, { chunkTokens: 45, overlapTokens: 12 });
+    expect(chunks.length).toBeGreaterThan(3);
+    const byText = new Map(input.map((cue) => [cue.text, cue]));
+    for (const chunk of chunks) {
+      for (const cue of chunk.cues) {
+        expect(cue).toEqual(byText.get(cue.text));
+      }
+      expect(chunk.startMs).toBe(chunk.cues[0]?.startMs);
+      expect(chunk.endMs).toBe(chunk.cues.at(-1)?.endMs);
+    }
+  });
+
   it("shares no cue between chunks when the overlap is 0", () => {
     const input = cues(30);
     const chunks = chunkTranscript(input, { chunkTokens: 40, overlapTokens: 0 });

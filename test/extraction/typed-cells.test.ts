@@ -1,7 +1,7 @@
 // Fitting a model's values to typed template columns: converted where nothing is lost, otherwise null and counted.
 import { describe, expect, it } from "vitest";
 import { columnSpecs } from "../../src/domain/schema-definition.js";
-import { convertCell, fitRowsToColumns } from "../../src/extraction/row-coercion.js";
+import { convertCell, fitRow } from "../../src/extraction/row-coercion.js";
 
 describe("converting a value to a column's type", () => {
   it("reads plain decimal numbers for number and integer columns, and nothing else", () => {
@@ -37,27 +37,31 @@ describe("fitting rows to typed columns", () => {
     },
   });
 
-  it("converts, nulls what does not fit the type or the enum, counts the nulled, and drops emptied rows", () => {
-    const fitted = fitRowsToColumns(
-      [
-        { product: "apple", price: "12", size: "S" },
-        { product: "pear", price: "twelve", size: "XL" },
-        { product: null, price: "free", size: null },
-        { product: 3, price: null, size: "L" },
-      ],
-      specs,
-    );
-    expect(fitted.rows).toEqual([
-      { product: "apple", price: 12, size: "S" },
-      { product: "pear", price: null, size: null },
-      { product: 3, price: null, size: "L" },
-    ]);
-    expect(fitted.nulledValues).toBe(3);
+  it("converts, nulls what does not fit the type or the enum, counts the nulled, and empties no row silently", () => {
+    expect(fitRow({ product: "apple", price: "12", size: "S" }, specs)).toEqual({
+      row: { product: "apple", price: 12, size: "S" },
+      nulledValues: 0,
+    });
+    expect(fitRow({ product: "pear", price: "twelve", size: "XL" }, specs)).toEqual({
+      row: { product: "pear", price: null, size: null },
+      nulledValues: 2,
+    });
+    expect(fitRow({ product: 3, price: null, size: "L" }, specs)).toEqual({
+      row: { product: 3, price: null, size: "L" },
+      nulledValues: 0,
+    });
+  });
+
+  it("gives no row when fitting leaves nothing in any column, and still counts what it nulled", () => {
+    expect(fitRow({ product: null, price: "free", size: null }, specs)).toEqual({
+      row: null,
+      nulledValues: 1,
+    });
   });
 
   it("leaves the rows of untyped columns as they are", () => {
-    const rows = [{ product: "apple", price: "12" }];
-    const fitted = fitRowsToColumns(rows, columnSpecs({ columns: ["product", "price"] }));
-    expect(fitted).toEqual({ rows, nulledValues: 0 });
+    const row = { product: "apple", price: "12" };
+    const fitted = fitRow(row, columnSpecs({ columns: ["product", "price"] }));
+    expect(fitted).toEqual({ row, nulledValues: 0 });
   });
 });

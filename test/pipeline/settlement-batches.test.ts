@@ -61,7 +61,13 @@ for (const dialect of dialects) {
           outcome:
             video.workspaceId === third
               ? { kind: "failed", code: "no_captions", message: "none", retryable: false }
-              : { kind: "done", rows: [{ product: "widget" }], durationSeconds: 90, chunkCount: 1 },
+              : {
+                  kind: "done",
+                  rows: [{ product: "widget" }],
+                  sources: [{ startSeconds: 0, endSeconds: 90 }],
+                  durationSeconds: 90,
+                  chunkCount: 1,
+                },
         })),
       );
       expect(results.every((result) => result.kind === "settled")).toBe(true);

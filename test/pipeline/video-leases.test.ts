@@ -47,7 +47,7 @@ for (const dialect of dialects) {
         [
           {
             video: mine[1] as (typeof mine)[number],
-            outcome: { kind: "done", rows: [], durationSeconds: 30, chunkCount: 1 },
+            outcome: { kind: "done", rows: [], sources: [], durationSeconds: 30, chunkCount: 1 },
           },
         ],
         now,

@@ -77,6 +77,33 @@ export function rowsReply(rows: readonly unknown[]): FakeModelReply {
   return completionReply(JSON.stringify({ rows }));
 }
 
+/** An answer item as the strict schema asks: a row and the first and last transcript lines it came from. */
+export interface SpannedRow {
+  readonly row: Record<string, unknown>;
+  readonly first_line: unknown;
+  readonly last_line: unknown;
+}
+
+/** A completion answering `{"rows": [{row, first_line, last_line}, ...]}`, as strict structured output would. */
+export function spannedRowsReply(items: readonly SpannedRow[]): FakeModelReply {
+  return completionReply(JSON.stringify({ rows: items }));
+}
+
+/** A numbered transcript line of a request's prompt: `12. [1:02] text`. */
+export interface PromptLine {
+  /** The number the model names the line by, from 1. */
+  readonly number: number;
+  readonly text: string;
+}
+
+/** The numbered transcript lines of the request's user message, in order. */
+export function promptLines(request: FakeModelRequest): PromptLine[] {
+  return [...messageOf(request, "user").matchAll(/^(\d+)\. \[[\d:]+\] (.*)$/gm)].map((match) => ({
+    number: Number(match[1]),
+    text: match[2] as string,
+  }));
+}
+
 /** An error in the shape OpenAI's API gives them. */
 export function errorReply(
   status: number,

@@ -1,0 +1,33 @@
+// One chunk's answer made into rows and their sources: each row fitted to the typed columns, each kept
+// row given the span its lines make in the chunk.
+import type { ColumnSpec } from "../domain/schema-definition.js";
+import type { Row, RowSource, SourcedRows } from "./extractor.js";
+import type { AnsweredRow } from "./model-answer.js";
+import { fitRow } from "./row-coercion.js";
+import { sourceOfLines } from "./row-sources.js";
+import type { TranscriptChunk } from "./transcript-chunks.js";
+
+export interface ChunkRows extends SourcedRows {
+  /** Values that fit neither their typed column's type nor its enum, so became null. */
+  readonly nulledValues: number;
+}
+
+/** The chunk's rows, in the answer's order; a row that fitting leaves empty is dropped with its span. */
+export function chunkRows(
+  answered: readonly AnsweredRow[],
+  chunk: TranscriptChunk,
+  specs: readonly ColumnSpec[],
+  durationSeconds: number,
+): ChunkRows {
+  const rows: Row[] = [];
+  const sources: RowSource[] = [];
+  let nulledValues = 0;
+  for (const item of answered) {
+    const fitted = fitRow(item.row, specs);
+    nulledValues += fitted.nulledValues;
+    if (fitted.row === null) continue;
+    rows.push(fitted.row);
+    sources.push(sourceOfLines(chunk, item.firstLine, item.lastLine, durationSeconds));
+  }
+  return { rows, sources, nulledValues };
+}

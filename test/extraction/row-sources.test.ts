@@ -1,0 +1,96 @@
+// A row's source: the lines the model named, checked against its chunk and read back as caption times.
+import { describe, expect, it } from "vitest";
+import { chunkRows } from "../../src/extraction/chunk-rows.js";
+import { columnSpecs } from "../../src/domain/schema-definition.js";
+import { sourceOfLines } from "../../src/extraction/row-sources.js";
+import type { TranscriptChunk } from "../../src/extraction/transcript-chunks.js";
+
+/** Lines 1 to 4 of a chunk, from 60.5 s to 80.25 s into a video of 100 s. */
+const chunk: TranscriptChunk = {
+  index: 2,
+  startMs: 60_500,
+  endMs: 80_250,
+  tokens: 40,
+  cues: [
+    { startMs: 60_500, endMs: 65_000, text: "one" },
+    { startMs: 65_000, endMs: 70_123, text: "two" },
+    { startMs: 70_123, endMs: 75_000, text: "three" },
+    { startMs: 75_000, endMs: 80_250, text: "four" },
+  ],
+};
+const duration = 100;
+
+describe("the source of a row", () => {
+  it("runs from the start of its first line's cue to the end of its last's, in seconds to the millisecond", () => {
+    expect(sourceOfLines(chunk, 2, 3, duration)).toEqual({ startSeconds: 65, endSeconds: 75 });
+    expect(sourceOfLines(chunk, 2, 2, duration)).toEqual({ startSeconds: 65, endSeconds: 70.123 });
+    expect(sourceOfLines(chunk, 1, 4, duration)).toEqual({ startSeconds: 60.5, endSeconds: 80.25 });
+  });
+
+  it("clamps line numbers outside the chunk to its first and last lines", () => {
+    expect(sourceOfLines(chunk, 0, 99, duration)).toEqual({ startSeconds: 60.5, endSeconds: 80.25 });
+    expect(sourceOfLines(chunk, -3, 2, duration)).toEqual({ startSeconds: 60.5, endSeconds: 70.123 });
+    expect(sourceOfLines(chunk, 4, 1000, duration)).toEqual({ startSeconds: 75, endSeconds: 80.25 });
+    expect(sourceOfLines(chunk, 50, 60, duration)).toEqual({ startSeconds: 75, endSeconds: 80.25 });
+  });
+
+  it("takes a missing or non-integer number as the chunk's edge, so a row without lines gets the whole chunk", () => {
+    const whole = { startSeconds: 60.5, endSeconds: 80.25 };
+    expect(sourceOfLines(chunk, undefined, undefined, duration)).toEqual(whole);
+    expect(sourceOfLines(chunk, null, "3", duration)).toEqual(whole);
+    expect(sourceOfLines(chunk, 2.5, Number.NaN, duration)).toEqual(whole);
+    expect(sourceOfLines(chunk, 3, null, duration)).toEqual({ startSeconds: 70.123, endSeconds: 80.25 });
+    expect(sourceOfLines(chunk, undefined, 1, duration)).toEqual({ startSeconds: 60.5, endSeconds: 65 });
+  });
+
+  it("turns a reversed span round", () => {
+    expect(sourceOfLines(chunk, 3, 2, duration)).toEqual({ startSeconds: 65, endSeconds: 75 });
+  });
+
+  it("never runs past the video's end, which a caption track may outlast", () => {
+    expect(sourceOfLines(chunk, 4, 4, 78)).toEqual({ startSeconds: 75, endSeconds: 78 });
+    expect(sourceOfLines(chunk, 1, 4, 50)).toEqual({ startSeconds: 50, endSeconds: 50 });
+  });
+
+  it("stays inside the chunk when a cue of it ends past the chunk's recorded end", () => {
+    const ragged: TranscriptChunk = {
+      ...chunk,
+      endMs: 70_000,
+      cues: [
+        { startMs: 60_500, endMs: 65_000, text: "one" },
+        { startMs: 65_000, endMs: 90_000, text: "two" },
+      ],
+    };
+    expect(sourceOfLines(ragged, 2, 2, duration)).toEqual({ startSeconds: 65, endSeconds: 70 });
+  });
+});
+
+describe("a chunk's rows", () => {
+  const specs = columnSpecs({
+    template: { product: "The name", price: { description: "Price", type: "integer" } },
+  });
+
+  it("gives each row its own source and drops a row that fitting empties together with its span", () => {
+    const rows = chunkRows(
+      [
+        { row: { product: "kettle", price: 30 }, firstLine: 1, lastLine: 1 },
+        { row: { product: null, price: "free" }, firstLine: 2, lastLine: 2 },
+        { row: { product: "cup", price: "4" }, firstLine: 4, lastLine: 9 },
+      ],
+      chunk,
+      specs,
+      duration,
+    );
+    expect(rows).toEqual({
+      rows: [
+        { product: "kettle", price: 30 },
+        { product: "cup", price: 4 },
+      ],
+      sources: [
+        { startSeconds: 60.5, endSeconds: 65 },
+        { startSeconds: 75, endSeconds: 80.25 },
+      ],
+      nulledValues: 1,
+    });
+  });
+});
