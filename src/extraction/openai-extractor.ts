@@ -1,4 +1,5 @@
 // The Extractor over any OpenAI-compatible chat-completions endpoint: one strict-JSON request per chunk.
+import { setMaxListeners } from "node:events";
 import type OpenAI from "openai";
 import type { Transcript } from "../captions/caption-source.js";
 import type { Semaphore } from "../concurrency/semaphore.js";
@@ -115,6 +116,9 @@ class OpenAiCompatibleExtractor implements Extractor {
 
     // One chunk failing for good fails the video, so the other chunks stop rather than spend requests.
     const stop = new AbortController();
+    // Every chunk listens to it at once (waiting for a permit, its request, a back-off): a long video's
+    // many chunks would otherwise set off Node's warning about a leak that is not one.
+    setMaxListeners(Math.max(10, 3 * chunks.length), stop.signal);
     const forwardAbort = () => stop.abort(outer?.reason);
     outer?.addEventListener("abort", forwardAbort, { once: true });
     const job: ChunkJob = {

@@ -101,7 +101,12 @@ for (const dialect of dialects) {
         }
 
         const read = await call("GET", `/v1/${jobId}`);
-        expect(read.body.results[0].rows).toEqual({ results: [{ product: rowMarker, price: 7 }] });
+        expect(read.body.results[0].rows).toEqual({
+          results: [{ product: rowMarker, price: 7 }],
+          sources: [
+            { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` },
+          ],
+        });
 
         const left = await waitFor(
           "the rows and the URL (and on PostgreSQL the data key) to leave the database's files",

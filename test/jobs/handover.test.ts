@@ -4,6 +4,14 @@ import { dialects, dialectTitle } from "../support/databases.js";
 import { bigRowCount, readStartAndHangUp, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
 
+/** The rows a video of `videoWithCaptions` gives: one widget, from its one caption line over 30 seconds. */
+function widgetRows(videoId: string) {
+  return {
+    results: [{ product: "widget", price: 5 }],
+    sources: [{ start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` }],
+  };
+}
+
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`the handover on ${dialectTitle(dialect)}`, () => {
     const { server: running, videoWithCaptions, submit, settledByList } = useJobsApi(dialect.name);
@@ -15,19 +23,20 @@ for (const dialect of dialects) {
     describe("GET /v1/{job_id}", () => {
       it("does not use the handover up when the settled job is listed: the first read still gets the rows", async () => {
         const { key } = await server.workspace();
-        const job = await submit(key, { videos: [videoWithCaptions()], schema });
+        const videoId = videoWithCaptions();
+        const job = await submit(key, { videos: [videoId], schema });
         const jobId: string = job.body.job_id;
         await settledByList(key, jobId);
         for (const query of ["", "?status=succeeded", `?search=${jobId}`]) {
           expect((await server.call("GET", `/v1${query}`, { key })).status).toBe(200);
         }
         const first = await server.call("GET", `/v1/${jobId}`, { key });
-        expect(first.body.results[0].rows).toEqual({ results: [{ product: "widget", price: 5 }] });
+        expect(first.body.results[0].rows).toEqual(widgetRows(videoId));
         const second = await server.call("GET", `/v1/${jobId}`, { key });
         expect(second.body.results[0].rows).toBeNull();
       });
 
-      it("hands over a job stored before data keys (plaintext values, no key) as it always did", async () => {
+      it("hands over a job stored before data keys and sources (plaintext list, no key), each row sourced from the whole video", async () => {
         const { key } = await server.workspace();
         const videoId = videoWithCaptions();
         const job = await submit(key, { videos: [videoId], schema });
@@ -43,7 +52,13 @@ for (const dialect of dialects) {
           .execute();
 
         const first = await server.call("GET", `/v1/${jobId}`, { key });
-        expect(first.body.results[0].rows).toEqual({ results: [{ product: "from before keys", price: 1 }] });
+        expect(first.body.results[0].usage.duration_seconds).toBe(30);
+        expect(first.body.results[0].rows).toEqual({
+          results: [{ product: "from before keys", price: 1 }],
+          sources: [
+            { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` },
+          ],
+        });
         const stored = await db
           .selectFrom("videos")
           .select(["rows", "submitted_url"])
@@ -70,12 +85,15 @@ for (const dialect of dialects) {
           expect(video?.submitted_url).toMatch(/^sealed1:/);
           expect(keys).toHaveLength(1);
         } else {
-          expect(JSON.parse(video?.rows ?? "null")).toEqual([{ product: "widget", price: 5 }]);
+          expect(JSON.parse(video?.rows ?? "null")).toEqual({
+            results: [{ product: "widget", price: 5 }],
+            sources: [{ start_seconds: 0, end_seconds: 30 }],
+          });
           expect(video?.submitted_url).toBe(`https://www.youtube.com/watch?v=${videoId}`);
           expect(keys).toHaveLength(0);
         }
         const first = await server.call("GET", `/v1/${jobId}`, { key });
-        expect(first.body.results[0].rows).toEqual({ results: [{ product: "widget", price: 5 }] });
+        expect(first.body.results[0].rows).toEqual(widgetRows(videoId));
         expect(
           await db.selectFrom("job_keys").select("job_id").where("job_id", "=", jobId).execute(),
         ).toEqual([]);
@@ -104,6 +122,7 @@ for (const dialect of dialects) {
         );
         const rows = delivered.body.results[0].rows.results;
         expect(rows).toHaveLength(bigRowCount);
+        expect(delivered.body.results[0].rows.sources).toHaveLength(bigRowCount);
         expect(rows[0].product).toBe(`item 0 ${"x".repeat(6000)}`);
         expect(rows[bigRowCount - 1].price).toBe(bigRowCount - 1);
         expect(delivered.body.results[0].usage.row_count).toBe(bigRowCount);

@@ -21,7 +21,7 @@ const answeredRows = [
 ];
 
 function answerSchemaOf(request: FakeModelRequest): any {
-  return request.body.response_format.json_schema.schema.properties.rows.items;
+  return request.body.response_format.json_schema.schema.properties.rows.items.properties.row;
 }
 
 let videoCount = 0;

@@ -4,7 +4,13 @@ import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { DialectName } from "./databases.js";
-import { type FakeModelReply, type FakeModelRequest, messageOf, rowsReply } from "./fake-model.js";
+import {
+  type FakeModelReply,
+  type FakeModelRequest,
+  messageOf,
+  rowsReply,
+  spannedRowsReply,
+} from "./fake-model.js";
 import { type PipelineServer, startPipelineServer } from "./pipeline.js";
 
 export const schema = { columns: ["product", "price"] };
@@ -65,7 +71,8 @@ function bigRows(): FakeModelReply {
 
 /** The columns a model request asks for, from its structured-output schema. */
 export function columnsAsked(request: FakeModelRequest): string[] {
-  return request.body?.response_format?.json_schema?.schema?.properties?.rows?.items?.required ?? [];
+  const items = request.body?.response_format?.json_schema?.schema?.properties?.rows?.items;
+  return items?.properties?.row?.required ?? [];
 }
 
 /** One row in the asked columns: a widget at 5 for the usual schema, `<column> value` for any other column. */
@@ -84,7 +91,7 @@ async function modelBehaviour(request: FakeModelRequest): Promise<FakeModelReply
     }
   }
   if (transcript.includes("BIGROWS")) return bigRows();
-  return rowsReply([widgetRow(request)]);
+  return spannedRowsReply([{ row: widgetRow(request), first_line: 1, last_line: 1 }]);
 }
 
 /** Reads only the start of the response to `GET path`, then destroys the socket: a client that went away. */
@@ -127,7 +134,10 @@ export function useJobsApi(dialect: DialectName) {
     return running;
   };
 
-  /** A video id with captions of its own; the transcript names the id, so its model requests can be found. */
+  /**
+   * A video id with captions of its own: one line, over its 30 seconds. The transcript names the id, so its
+   * model requests can be found.
+   */
   const videoWithCaptions = (extra = "") => {
     const id = newVideoId();
     server().addCaptions(id, 30, [`We sell the widget for five dollars. ${id} ${extra}`.trim()]);
