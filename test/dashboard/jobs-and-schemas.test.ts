@@ -71,6 +71,10 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     await page.getByRole("button", { name: "Yes, take the rows" }).click();
     const rows = page.getByRole("region", { name: "Rows" });
     await rows.getByRole("cell", { name: "widget, large" }).waitFor(shows);
+    // Each row links to where it came from: the whole of the video's one 30-second caption line.
+    const source = rows.getByRole("link", { name: "0:00–0:30" });
+    expect(await source.getAttribute("href")).toBe(`https://www.youtube.com/watch?v=${held.id}&t=0s`);
+    expect(await source.getAttribute("rel")).toBe("noopener noreferrer");
     await page.getByText("no_captions").waitFor(shows);
     await checkPage(page, "job-rows");
 
@@ -87,9 +91,12 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     ]);
     const taken = JSON.parse(readFileSync((await json.path())!, "utf8"));
     expect(taken.job_id).toBe(jobId);
-    expect(taken.results.find((video: any) => video.video_id === held.id).rows.results).toEqual([
-      { product: "widget, large", price: 5 },
-    ]);
+    expect(taken.results.find((video: any) => video.video_id === held.id).rows).toEqual({
+      results: [{ product: "widget, large", price: 5 }],
+      sources: [
+        { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${held.id}&t=0s` },
+      ],
+    });
 
     // The dashboard's read was the handover: the API has no rows left to give.
     const after = await server.call("GET", `/v1/${jobId}`, { key });

@@ -1,8 +1,25 @@
 // The rows of a job, once taken: a table, CSV and JSON downloads, and each failed video's code and message.
 import type { SettledJob } from "@vidrows/client";
-import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson } from "../lib/rows-export.js";
+import { formatVideoTime } from "../lib/format.js";
+import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson, type TableRow } from "../lib/rows-export.js";
 import { Empty } from "./loading.js";
 import { TableScroll } from "./table-scroll.js";
+
+/** Where in its video a row came from: a link that opens the video there, named by the span's times. */
+function SourceLink({ row }: { row: TableRow }) {
+  if (row.source === undefined) return null;
+  const { start_seconds: start, end_seconds: end, url } = row.source;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={`Open ${row.videoId} at ${formatVideoTime(start)} (the row was drawn from ${formatVideoTime(start)} to ${formatVideoTime(end)})`}
+    >
+      {formatVideoTime(start)}–{formatVideoTime(end)}
+    </a>
+  );
+}
 
 export function JobRows({ job }: { job: SettledJob }) {
   const table = rowsTable(job);
@@ -45,6 +62,7 @@ export function JobRows({ job }: { job: SettledJob }) {
                         {column}
                       </th>
                     ))}
+                    <th scope="col">Source</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -54,6 +72,9 @@ export function JobRows({ job }: { job: SettledJob }) {
                       {table.columns.map((column) => (
                         <td key={column}>{String(row.cells[column] ?? "")}</td>
                       ))}
+                      <td>
+                        <SourceLink row={row} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,22 +1,31 @@
-// A taken job's rows as one table (a video column first, then every column any row has), as CSV and JSON.
-import type { SettledJob } from "@vidrows/client";
+// A taken job's rows as one table (a video column first, then every column any row has, each row with
+// its source), as CSV and JSON.
+import type { RowSource, SettledJob } from "@vidrows/client";
 
 type Cell = string | number | boolean | null;
 
 export interface RowsTable {
   readonly columns: readonly string[];
-  /** Each row with the video it came from. */
-  readonly rows: readonly { readonly videoId: string; readonly cells: Readonly<Record<string, Cell>> }[];
+  /** Each row with the video it came from, and where in it. */
+  readonly rows: readonly TableRow[];
+}
+
+export interface TableRow {
+  readonly videoId: string;
+  readonly cells: Readonly<Record<string, Cell>>;
+  readonly source: RowSource | undefined;
 }
 
 export function rowsTable(job: SettledJob): RowsTable {
   const columns: string[] = [];
-  const rows: { videoId: string; cells: Record<string, Cell> }[] = [];
+  const rows: TableRow[] = [];
   for (const video of job.results) {
-    for (const row of video.rows?.results ?? []) {
+    if (video.rows === null) continue;
+    const { results, sources } = video.rows;
+    results.forEach((row, i) => {
       for (const column of Object.keys(row)) if (!columns.includes(column)) columns.push(column);
-      rows.push({ videoId: video.video_id, cells: row });
-    }
+      rows.push({ videoId: video.video_id, cells: row, source: sources[i] });
+    });
   }
   return { columns, rows };
 }

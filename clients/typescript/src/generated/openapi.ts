@@ -359,12 +359,8 @@ export interface components {
         DoneVideo: {
             /** @description The video's own id (`vid_...`), which the list's `search` matches. */
             id: string;
-            /** @description The rows, in the one read that hands them over; null in every other read. */
-            rows: {
-                results: {
-                    [key: string]: string | number | boolean | null;
-                }[];
-            } | null;
+            /** @description The rows and their sources, in the one read that hands them over; null in every other read. */
+            rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "done";
             usage: {
@@ -474,6 +470,15 @@ export interface components {
         ResentDelivery: {
             delivery_id: string;
             event_id: string;
+        };
+        /** @description Where a row came from: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`). */
+        RowSource: {
+            /** @description Where that span ends, in seconds; never before `start_seconds`, never past the video's end. */
+            end_seconds: number;
+            /** @description Where the transcript span the row was drawn from starts, in seconds from the video's start (to the millisecond). */
+            start_seconds: number;
+            /** @description Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds. */
+            url: string;
         };
         /** @description A job some of whose videos have not settled: counts, no results. */
         RunningJob: {
@@ -604,6 +609,15 @@ export interface components {
             videos_processed: number;
         };
         VideoResult: components["schemas"]["DoneVideo"] | components["schemas"]["FailedVideo"];
+        /** @description A done video's rows and where each came from, handed over once and then deleted with them. */
+        VideoRows: {
+            /** @description The rows: each object's keys are exactly the schema's columns. */
+            results: {
+                [key: string]: string | number | boolean | null;
+            }[];
+            /** @description As long as `results`: `sources[i]` says where `results[i]` came from. */
+            sources: components["schemas"]["RowSource"][];
+        };
         /** @description A webhook endpoint: never its signing secret. */
         WebhookEndpoint: {
             /**

@@ -1,5 +1,13 @@
 // Type-level test: a program using the client as documented compiles (checked by tsc in `npm run typecheck`).
-import type { JobRead, Vidrows, VidrowsError, VidrowsErrorCode, WebhookEvent } from "@vidrows/client";
+import type {
+  JobRead,
+  RowSource,
+  Vidrows,
+  VidrowsError,
+  VidrowsErrorCode,
+  VideoRows,
+  WebhookEvent,
+} from "@vidrows/client";
 
 export async function documentedUse(vr: Vidrows, secret: string, body: string, headers: Headers) {
   const created = await vr.jobs.submit(
@@ -15,6 +23,12 @@ export async function documentedUse(vr: Vidrows, secret: string, body: string, h
   const outcomes = (read.results ?? []).map((video) =>
     video.status === "done" ? video.rows?.results[0]?.["price"] : video.error.code,
   );
+  // Each row's source, beside it: the span it came from and a link to that moment.
+  const sources: RowSource[] = (read.results ?? []).flatMap((video) =>
+    video.status === "done" && video.rows !== null ? video.rows.sources : [],
+  );
+  const moments = sources.map((source) => `${source.url} (${source.start_seconds}-${source.end_seconds} s)`);
+  const firstRows: VideoRows | null = read.results?.[0]?.rows ?? null;
   for await (const job of vr.jobs.iterate({ status: "running", search: "job_" })) void job.counts.processing;
   const page = await vr.jobs.list({ limit: 10, offset: 0 });
   const cap: number | null = (await vr.usage.setHardCap(null)).credits.hard_cap;
@@ -25,7 +39,7 @@ export async function documentedUse(vr: Vidrows, secret: string, body: string, h
   const attempts = await vr.webhooks.attempts(endpoint.id, { limit: 5 });
   const key: string = (await vr.keys.create({ environment: "test" })).key;
   const event: WebhookEvent = await (await import("@vidrows/client")).verifyWebhook(secret, body, headers);
-  return { status, outcomes, page, cap, attempts, key, event };
+  return { status, outcomes, moments, firstRows, page, cap, attempts, key, event };
 }
 
 /** Every error code is named: a switch that misses one does not compile (the `never` below). */

@@ -22,6 +22,12 @@ export async function wrongUse(vr: Vidrows) {
   const read = await vr.jobs.takeRows("job_1");
   // @ts-expect-error results may be null while the job runs.
   void read.results.length;
+  const video = read.results?.[0];
+  if (video?.status === "done" && video.rows !== null) {
+    // @ts-expect-error a source's start is a number of seconds, not a time of day.
+    const start: string = video.rows.sources[0]!.start_seconds;
+    void start;
+  }
   // @ts-expect-error `idempotency` is not an option; `idempotencyKey` is.
   await vr.jobs.submit({ videos: ["dQw4w9WgXcQ"], schema: { columns: ["a"] } }, { idempotency: "k" });
 }
