@@ -6,6 +6,7 @@ import { cycleContaining } from "../src/domain/billing-cycle.js";
 import { newId } from "../src/domain/ids.js";
 import { creditsForDuration } from "../src/domain/pricing.js";
 import { utcDay } from "../src/domain/timestamps.js";
+import { storedRowsText } from "../src/extraction/stored-rows.js";
 import type { Store } from "../src/store/database.js";
 import type { Database, JobAdmissionsTable, JobsTable, VideosTable } from "../src/store/tables.js";
 
@@ -286,11 +287,18 @@ export async function seedHistory(
           rows:
             running || failed || handedOver
               ? null
-              : JSON.stringify([
-                  { product: "widget", price: 5 },
-                  { product: "gadget", price: 12.5 },
-                  { product: "gizmo", price: null },
-                ]),
+              : storedRowsText({
+                  rows: [
+                    { product: "widget", price: 5 },
+                    { product: "gadget", price: 12.5 },
+                    { product: "gizmo", price: null },
+                  ],
+                  sources: [
+                    { startSeconds: 1.2, endSeconds: 6.4 },
+                    { startSeconds: 30.5, endSeconds: 41 },
+                    { startSeconds: 62.25, endSeconds: 70 },
+                  ],
+                }),
           row_count: running || failed ? null : 3,
           duration_seconds: running || failed ? null : durationSeconds,
           chunk_count: running || failed ? null : 1,

@@ -166,7 +166,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         operationId: "readJob",
         summary: "Read a job",
         description:
-          "While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.",
+          "While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage; later reads have `rows: null`.",
         tags: ["Jobs"],
         params: Type.Object({ job_id: Type.String() }),
         response: {

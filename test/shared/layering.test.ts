@@ -33,7 +33,7 @@ const roots = ["app", "cli", "cluster"];
 
 /** The only imports from one feature into another, each for a reason ARCHITECTURE.md gives. */
 const featureImports: Record<string, string[]> = {
-  jobs: ["schemas", "extraction"], // a saved schema resolved at submission; the row type of a result
+  jobs: ["schemas", "extraction"], // a saved schema resolved at submission; the row type and stored rows of a result
   pipeline: ["captions", "extraction", "webhooks"], // its two ports; events recorded at settlement
   extraction: ["captions"], // a transcript is a caption track's text
   workspaces: ["keys"], // a new workspace's first key

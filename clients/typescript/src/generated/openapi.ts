@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * Read a job
-         * @description While running: counts, `results: null`. The first read after the job settles carries the rows and deletes them from storage; later reads have `rows: null`.
+         * @description While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage; later reads have `rows: null`.
          */
         get: operations["readJob"];
         put?: never;
