@@ -38,7 +38,7 @@ export function sourceOfLines(
   const within = (ms: number) => Math.min(chunk.endMs, Math.max(chunk.startMs, ms));
   const startMs = within(lines[0]?.startMs ?? chunk.startMs);
   const endMs = within(lines.reduce((end, cue) => Math.max(end, cue.endMs), startMs));
-  const videoEndMs = Math.max(0, durationSeconds * 1000);
+  const videoEndMs = Number.isFinite(durationSeconds) ? Math.max(0, durationSeconds * 1000) : Infinity;
   return {
     startSeconds: toSeconds(Math.min(startMs, videoEndMs)),
     endSeconds: toSeconds(Math.min(endMs, videoEndMs)),

@@ -77,7 +77,7 @@ export const RowSource = Type.Object(
     end_seconds: Type.Number({
       minimum: 0,
       description:
-        "Where that span ends, in seconds; never before `start_seconds`, never past the video's end.",
+        "Where that span ends, in seconds; never before `start_seconds`, never past the video's end (`usage.duration_seconds`).",
     }),
     url: Type.String({
       description:

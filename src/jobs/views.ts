@@ -64,16 +64,28 @@ export function jobListItem(job: JobViewRow): JobListItem {
   };
 }
 
-/** A done video's stored rows as handed over: the rows, and each one's source with its link. */
-export function handedOverRows(stored: string, platformVideoId: string, durationSeconds: number): VideoRows {
-  const { rows, sources } = readStoredRows(stored, durationSeconds);
+/**
+ * A done video's stored rows as handed over: the rows, and each one's source with its link. A source
+ * already ends by the video's exact length; `durationSeconds` is that length rounded to whole seconds, as
+ * the read's `usage` gives it, and a source is cut to it too, so that it never seems to outlast the video.
+ */
+export function handedOverRows(
+  stored: string,
+  platformVideoId: string,
+  durationSeconds: number | null,
+): VideoRows {
+  const videoEnd = durationSeconds ?? Infinity;
+  const { rows, sources } = readStoredRows(stored, durationSeconds ?? 0);
   return {
     results: rows,
-    sources: sources.map((source) => ({
-      start_seconds: source.startSeconds,
-      end_seconds: source.endSeconds,
-      url: watchUrlAt(platformVideoId, source.startSeconds),
-    })),
+    sources: sources.map((source) => {
+      const start = Math.min(source.startSeconds, videoEnd);
+      return {
+        start_seconds: start,
+        end_seconds: Math.min(source.endSeconds, videoEnd),
+        url: watchUrlAt(platformVideoId, start),
+      };
+    }),
   };
 }
 
@@ -86,7 +98,7 @@ export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult
       status: "done",
       rows:
         withRows && typeof video.rows === "string"
-          ? handedOverRows(video.rows, video.platform_video_id, video.duration_seconds ?? 0)
+          ? handedOverRows(video.rows, video.platform_video_id, video.duration_seconds)
           : null,
       usage: {
         credits_charged: video.credits_charged,

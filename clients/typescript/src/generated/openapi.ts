@@ -473,7 +473,7 @@ export interface components {
         };
         /** @description Where a row came from: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`). */
         RowSource: {
-            /** @description Where that span ends, in seconds; never before `start_seconds`, never past the video's end. */
+            /** @description Where that span ends, in seconds; never before `start_seconds`, never past the video's end (`usage.duration_seconds`). */
             end_seconds: number;
             /** @description Where the transcript span the row was drawn from starts, in seconds from the video's start (to the millisecond). */
             start_seconds: number;

@@ -1,0 +1,50 @@
+// A done video's stored rows as the handover gives them: each source with its link, within the video's
+// length as the read reports it, and rows from before sources with the whole video.
+import { describe, expect, it } from "vitest";
+import { storedRowsText } from "../../src/extraction/stored-rows.js";
+import { handedOverRows } from "../../src/jobs/views.js";
+
+const videoId = "aqz-KE-bpKQ";
+const at = (seconds: number) => `https://www.youtube.com/watch?v=${videoId}&t=${seconds}s`;
+
+describe("handed-over rows", () => {
+  it("gives each row its source with a link at its start, rounded down to whole seconds", () => {
+    const stored = storedRowsText({
+      rows: [{ product: "kettle" }, { product: "cup" }],
+      sources: [
+        { startSeconds: 1.999, endSeconds: 4.5 },
+        { startSeconds: 61, endSeconds: 62.25 },
+      ],
+    });
+    expect(handedOverRows(stored, videoId, 90)).toEqual({
+      results: [{ product: "kettle" }, { product: "cup" }],
+      sources: [
+        { start_seconds: 1.999, end_seconds: 4.5, url: at(1) },
+        { start_seconds: 61, end_seconds: 62.25, url: at(61) },
+      ],
+    });
+  });
+
+  it("cuts a source to the video's length as the read reports it (whole seconds)", () => {
+    // A 90.4-second video reads as 90 seconds long; its last caption line ran to 90.4.
+    const stored = storedRowsText({
+      rows: [{ product: "kettle" }, { product: "cup" }],
+      sources: [
+        { startSeconds: 88, endSeconds: 90.4 },
+        { startSeconds: 90.2, endSeconds: 90.4 },
+      ],
+    });
+    expect(handedOverRows(stored, videoId, 90).sources).toEqual([
+      { start_seconds: 88, end_seconds: 90, url: at(88) },
+      { start_seconds: 90, end_seconds: 90, url: at(90) },
+    ]);
+  });
+
+  it("gives rows stored before sources the whole video, with a link at its beginning", () => {
+    const stored = JSON.stringify([{ product: "kettle" }]);
+    expect(handedOverRows(stored, videoId, 90)).toEqual({
+      results: [{ product: "kettle" }],
+      sources: [{ start_seconds: 0, end_seconds: 90, url: at(0) }],
+    });
+  });
+});
