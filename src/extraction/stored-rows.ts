@@ -2,7 +2,7 @@
 // PostgreSQL): `{"results": [row, ...], "sources": [{"start_seconds", "end_seconds"}, ...]}`. Written by
 // the settlement, read back by the handover; the sources travel inside the rows' value, so they are
 // sealed, handed over and deleted exactly as the rows are.
-import type { Row, RowSource, SourcedRows } from "./extractor.js";
+import type { Row, SourcedRows } from "./extractor.js";
 
 interface StoredSource {
   readonly start_seconds: number;
