@@ -3,7 +3,7 @@
 // --profile, where the API process's CPU per request went.
 import type { HttpSectionResult } from "./http-section.js";
 import type { MeasuredLoad } from "./load.js";
-import { areaNames } from "./profile-areas.js";
+import { cpuAreaNames } from "./profile-areas.js";
 
 /** Each process's resident memory must stay under this, MB. */
 export const peakRssTargetMb = 300;
@@ -83,7 +83,7 @@ function pairTable(section: HttpSectionResult): string {
 function areaTable(section: HttpSectionResult): string | undefined {
   const profiled = section.endpoints.filter((endpoint) => endpoint.cpuByArea !== undefined);
   if (profiled.length === 0) return undefined;
-  const areas = areaNames.filter((area) => profiled.some((e) => (e.cpuByArea?.[area] ?? 0) >= 0.5));
+  const areas = cpuAreaNames.filter((area) => profiled.some((e) => (e.cpuByArea?.[area] ?? 0) >= 0.5));
   return [
     `### Where the API process's CPU per request went on ${section.dialect} (µs, from --cpu-prof)`,
     "",
@@ -94,7 +94,7 @@ function areaTable(section: HttpSectionResult): string | undefined {
         `| ${e.name} | ${fixed(e.load.cpuMicrosPerRequest)} | ${areas.map((area) => fixed(e.cpuByArea?.[area])).join(" | ")} |`,
     ),
     "",
-    "Each endpoint's measured CPU per request split by its profile's busy samples (start-up left out), each sample going to the innermost frame of a known package; Node's own code and native functions count for the library that called them, except socket writes (`bench/profile-areas.ts`).",
+    "Each endpoint's measured CPU per request: the kernel's part (system time, from /proc) as it is, the user part split by the shares of the profile's busy samples outside socket writes (start-up left out), each sample going to the innermost frame of a known package; Node's own code and native functions count for the library that called them. The profiler samples wall time, so a socket write that loses the CPU to the process it woke looks long in a profile; it is not CPU (`bench/profile-areas.ts`).",
   ].join("\n");
 }
 

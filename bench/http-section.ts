@@ -18,7 +18,7 @@ import type { BenchOptions } from "./options.js";
 import { startWireCounter, throughCounter, type WireCounter } from "./pg-wire-counter.js";
 import { type PostgresCpuMeter, postgresCpuMeter } from "./postgres-cpu.js";
 import { type ServerChild, startBareServer, startVidrowsServer } from "./processes.js";
-import { type Area, areaShares, profileAreas, readProfile } from "./profile-areas.js";
+import { type CpuArea, cpuSplit, profileAreas, readProfile } from "./profile-areas.js";
 import { benchPlan, seedHistory, seedWorkspace } from "./seed.js";
 import { type StatementCounts, countStatements } from "./statement-counts.js";
 
@@ -42,7 +42,7 @@ export interface EndpointResult {
   /** PostgreSQL only: what one request sends PostgreSQL, counted in a pass of its own. */
   readonly statementCounts?: StatementCounts;
   /** With --profile: the API process's CPU per request split by area, in µs (from its profile's shares). */
-  readonly cpuByArea?: Partial<Record<Area, number>>;
+  readonly cpuByArea?: Record<CpuArea, number>;
 }
 
 /** Two API processes on one database, loaded at once, against one of them alone just before. */
@@ -104,16 +104,16 @@ function cpuByArea(
   profileDir: string,
   server: ServerChild,
   name: string,
-  cpuMicrosPerRequest: number,
-): Partial<Record<Area, number>> {
+  load: MeasuredLoad,
+): Record<CpuArea, number> {
   // Leaves out start-up: module loading and schema compiling are no request's cost.
-  const busy = profileAreas(
-    readProfile(join(profileDir, `${name}.cpuprofile`)),
-    server.readyAfterMs / 1000 + 0.2,
+  const profile = readProfile(join(profileDir, `${name}.cpuprofile`));
+  const busy = profileAreas(profile, server.readyAfterMs / 1000 + 0.2);
+  return cpuSplit(
+    busy,
+    load.cpuMicrosPerRequest - load.systemCpuMicrosPerRequest,
+    load.systemCpuMicrosPerRequest,
   );
-  const split: Partial<Record<Area, number>> = {};
-  for (const { area, share } of areaShares(busy)) split[area] = share * cpuMicrosPerRequest;
-  return split;
 }
 
 export async function runHttpSection(
@@ -290,7 +290,7 @@ export async function runHttpSection(
         ...(statementCounts && { statementCounts }),
         ...(server !== shared &&
           profileDir && {
-            cpuByArea: cpuByArea(profileDir, server, profileName, measured.cpuMicrosPerRequest),
+            cpuByArea: cpuByArea(profileDir, server, profileName, measured),
           }),
       });
       const pgCpu =

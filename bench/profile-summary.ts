@@ -67,7 +67,9 @@ const print = (title: string, map: Map<string, number>) => {
 };
 const busy = profileAreas(profile, skipUs / 1e6);
 const busyMs = [...busy.values()].reduce((a, b) => a + b, 0);
-process.stdout.write(`\nBusy time by area (of ${busyMs.toFixed(0)} ms busy, idle left out)\n`);
+process.stdout.write(
+  `\nBusy time by area (of ${busyMs.toFixed(0)} ms busy, idle left out; wall time: a socket write's share includes waits for the CPU after waking another process)\n`,
+);
 for (const { area, share } of areaShares(busy)) {
   process.stdout.write(`${(100 * share).toFixed(1).padStart(6)}%  ${area}\n`);
 }
