@@ -98,8 +98,36 @@ function areaTable(section: HttpSectionResult): string | undefined {
   ].join("\n");
 }
 
+function statementTable(section: HttpSectionResult): string | undefined {
+  const counted = section.endpoints.filter(
+    (e) => e.statementCounts !== undefined && !e.name.endsWith("queries run"),
+  );
+  if (counted.length === 0) return undefined;
+  const lines = [
+    `### What each request sends ${section.dialect}`,
+    "",
+    "| Endpoint | statement (shortened) | per request | answered in µs |",
+    "|---|---|---:|---:|",
+  ];
+  for (const endpoint of counted) {
+    for (const statement of endpoint.statementCounts?.statements ?? []) {
+      const sql = statement.sql.length > 120 ? `${statement.sql.slice(0, 117)}...` : statement.sql;
+      lines.push(
+        `| ${endpoint.name} | \`${sql.replace(/\|/g, "\\|")}\` | ${fixed(statement.perRequest, 2)} | ${fixed(statement.answerMicros)} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "Requests one at a time through the counting relay; answered in: from the round trip's last message leaving the relay to PostgreSQL's ReadyForQuery reaching it (the server's work and two loopback hops, wall time).",
+  );
+  return lines.join("\n");
+}
+
 export function httpTables(section: HttpSectionResult): string {
   const parts = [endpointTable(section)];
+  const statements = statementTable(section);
+  if (statements) parts.push(statements);
   if (section.pairs.length > 0) parts.push(pairTable(section));
   const areas = areaTable(section);
   if (areas) parts.push(areas);

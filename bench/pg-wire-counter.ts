@@ -1,7 +1,7 @@
 // A TCP relay between an API process and PostgreSQL that reads what the client sends and counts it:
-// statements, round trips, and the SQL text of each. Bench-only, and only for a counting pass: the
-// relay adds a hop, so no timed load goes through it. The server is the real one, unmodified; only
-// its DATABASE_URL points here.
+// statements, round trips, the SQL text of each, and how long PostgreSQL took to answer each one.
+// Bench-only, and only for a counting pass: the relay adds a hop, so no timed load goes through it.
+// The server is the real one, unmodified; only its DATABASE_URL points here.
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 
 export interface WireCounts {
@@ -19,6 +19,11 @@ export interface WireCounts {
   bytesReceived: number;
   /** Each statement's SQL, with how often it ran. */
   texts: Map<string, number>;
+  /**
+   * Each statement's SQL, with the time from its round trip's last message leaving the relay to
+   * PostgreSQL's ReadyForQuery arriving, summed, in µs: the server's work plus two hops of loopback.
+   */
+  answerMicros: Map<string, number>;
 }
 
 const emptyCounts = (): WireCounts => ({
@@ -28,6 +33,7 @@ const emptyCounts = (): WireCounts => ({
   bytesSent: 0,
   bytesReceived: 0,
   texts: new Map(),
+  answerMicros: new Map(),
 });
 
 // The frontend's first message has no type byte; these codes ask for encryption instead of starting.
@@ -42,8 +48,24 @@ class FrontendReader {
   private readonly named = new Map<string, string>();
   private unnamedText = "";
   private portalText = "";
+  // The statements sent since the last Sync, and the round trips waiting for their ReadyForQuery.
+  private sinceSync: string[] = [];
+  private readonly waiting: { texts: string[]; sentAt: number }[] = [];
+  /** Bytes the server answers without a message frame: one per encryption request refused. */
+  unframedReplies = 0;
 
   constructor(private readonly counts: () => WireCounts) {}
+
+  /** The server said ReadyForQuery: the oldest round trip is answered. */
+  answered(at: number) {
+    const trip = this.waiting.shift();
+    if (!trip) return; // The one that ends the start-up.
+    const counts = this.counts();
+    for (const text of trip.texts) {
+      const micros = ((at - trip.sentAt) * 1000) / trip.texts.length;
+      counts.answerMicros.set(text, (counts.answerMicros.get(text) ?? 0) + micros);
+    }
+  }
 
   push(chunk: Buffer) {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
@@ -58,7 +80,8 @@ class FrontendReader {
       if (this.started) this.read(String.fromCharCode(message[0] as number), message.subarray(5));
       else {
         const code = message.readInt32BE(4);
-        if (code !== sslRequestCode && code !== gssRequestCode) this.started = true;
+        if (code === sslRequestCode || code === gssRequestCode) this.unframedReplies += 1;
+        else this.started = true;
       }
     }
   }
@@ -87,17 +110,44 @@ class FrontendReader {
       case "E":
         counts.statements += 1;
         counts.texts.set(this.portalText, (counts.texts.get(this.portalText) ?? 0) + 1);
+        this.sinceSync.push(this.portalText);
         break;
       case "Q": {
         const text = cstring(0).value;
         counts.statements += 1;
         counts.roundTrips += 1;
         counts.texts.set(text, (counts.texts.get(text) ?? 0) + 1);
+        this.waiting.push({ texts: [text], sentAt: performance.now() });
         break;
       }
       case "S":
         counts.roundTrips += 1;
+        this.waiting.push({ texts: this.sinceSync, sentAt: performance.now() });
+        this.sinceSync = [];
         break;
+    }
+  }
+}
+
+/** Finds the server's ReadyForQuery messages in its bytes, as they arrive. */
+class BackendReader {
+  private pending: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly frontend: FrontendReader) {}
+
+  push(chunk: Buffer) {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    for (;;) {
+      if (this.frontend.unframedReplies > 0 && this.pending.length > 0) {
+        this.frontend.unframedReplies -= 1;
+        this.pending = this.pending.subarray(1);
+        continue;
+      }
+      if (this.pending.length < 5) return;
+      const total = 1 + this.pending.readInt32BE(1);
+      if (this.pending.length < total) return;
+      if (this.pending[0] === 0x5a /* Z */) this.frontend.answered(performance.now());
+      this.pending = this.pending.subarray(total);
     }
   }
 }
@@ -118,6 +168,7 @@ export async function startWireCounter(target: { host: string; port: number }): 
   const server: Server = createServer((client) => {
     const upstream = createConnection(target);
     const reader = new FrontendReader(() => counts);
+    const answers = new BackendReader(reader);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.setNoDelay(true);
@@ -135,6 +186,7 @@ export async function startWireCounter(target: { host: string; port: number }): 
     });
     upstream.on("data", (chunk: Buffer) => {
       counts.bytesReceived += chunk.length;
+      answers.push(chunk);
       client.write(chunk);
     });
     client.on("end", () => upstream.end());

@@ -17,10 +17,8 @@ export const benchPlan = {
   file: {
     bench: {
       name: "Bench",
-      // Far above any load, yet small enough that the rate limit's counter (an integer column) holds every
-      // block reserved in a minute: a process takes a block of 1% of the limit per request that finds
-      // none left, so 50 requests arriving at once at a fresh process take 50 blocks. At 1,000,000,000 a
-      // minute, a few processes started within one minute overflowed it on PostgreSQL (500s).
+      // Far above any load, and small enough that the rate limit's counter (an integer column) cannot
+      // overflow within a load: see `freshRateLimits` in http-section.ts.
       requests_per_minute: 100_000_000,
       api_keys: 100,
       webhook_endpoints: 10,

@@ -9,8 +9,11 @@ export interface StatementCounts {
   readonly parsesPerRequest: number;
   readonly bytesSentPerRequest: number;
   readonly bytesReceivedPerRequest: number;
-  /** Each statement's SQL (shortened) and how often one request runs it. */
-  readonly statements: { sql: string; perRequest: number }[];
+  /**
+   * Each statement's SQL (shortened), how often one request runs it, and how long PostgreSQL took to
+   * answer it on average (µs, wall time, loopback hops included; requests one at a time).
+   */
+  readonly statements: { sql: string; perRequest: number; answerMicros: number }[];
 }
 
 /** Sends `request` `requests` times after a few unrecorded ones, and divides what the relay saw. */
@@ -34,6 +37,10 @@ export async function countStatements(
     bytesReceivedPerRequest: per(counts.bytesReceived),
     statements: [...counts.texts]
       .sort((a, b) => b[1] - a[1])
-      .map(([sql, count]) => ({ sql: sql.replace(/\s+/g, " ").slice(0, 300), perRequest: per(count) })),
+      .map(([sql, count]) => ({
+        sql: sql.replace(/\s+/g, " ").slice(0, 300),
+        perRequest: per(count),
+        answerMicros: (counts.answerMicros.get(sql) ?? 0) / count,
+      })),
   };
 }
