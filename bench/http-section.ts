@@ -1,20 +1,35 @@
-// Issue 5 item 1: each endpoint of the real server under load, against the bare framework under the same load.
+// Issues 5 and 15: each endpoint of the real server under load, against the bare framework under the
+// same load; on PostgreSQL also PostgreSQL's own CPU, the statements each request sends, and two API
+// processes on one database against one.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BenchDialect, freshDatabase, settleStatistics } from "./databases.js";
-import { type LoadSpec, type MeasuredLoad, measureLoad } from "./load.js";
+import {
+  type Endpoint,
+  endpointNames,
+  httpEndpoints,
+  p99RatioTarget,
+  submissionBody,
+} from "./http-endpoints.js";
+import { type LoadSpec, type MeasuredLoad, measureLoad, measureLoads } from "./load.js";
 import { log, timed } from "./log.js";
 import type { BenchOptions } from "./options.js";
+import { startWireCounter, throughCounter, type WireCounter } from "./pg-wire-counter.js";
+import { type PostgresCpuMeter, postgresCpuMeter } from "./postgres-cpu.js";
 import { type ServerChild, startBareServer, startVidrowsServer } from "./processes.js";
-import { benchPlan, benchSchema, platformVideoId, seedHistory, seedWorkspace } from "./seed.js";
+import { type CpuArea, cpuSplit, profileAreas, readProfile } from "./profile-areas.js";
+import { benchPlan, seedHistory, seedWorkspace } from "./seed.js";
+import { type StatementCounts, countStatements } from "./statement-counts.js";
 
 export interface EndpointResult {
   readonly name: string;
   readonly method: "GET" | "POST";
   readonly path: string;
-  /** The least real/bare ratio issue 5 asks for, if it names one. */
+  /** The least real/bare ratio issue 15 asks for, if it names one. */
   readonly targetRatio: number | null;
+  /** The most p99 / bare p99 the endpoint may have, if it is judged on it. */
+  readonly targetP99Ratio: number | null;
   readonly load: MeasuredLoad;
   /** The bare server under the same load (same method), measured right after this endpoint. */
   readonly bareLoad: MeasuredLoad;
@@ -22,6 +37,21 @@ export interface EndpointResult {
   readonly ratio: number;
   /** The bare server's CPU per request over the real one's: the ratio on a machine with nothing else to do. */
   readonly cpuRatio: number;
+  /** The endpoint's p99 over the bare run's (whose p99 counts as at least 1 ms, autocannon's resolution). */
+  readonly p99Ratio: number;
+  /** PostgreSQL only: what one request sends PostgreSQL, counted in a pass of its own. */
+  readonly statementCounts?: StatementCounts;
+  /** With --profile: the API process's CPU per request split by area, in µs (from its profile's shares). */
+  readonly cpuByArea?: Record<CpuArea, number>;
+}
+
+/** Two API processes on one database, loaded at once, against one of them alone just before. */
+export interface PairResult {
+  readonly name: string;
+  readonly one: MeasuredLoad;
+  readonly pair: MeasuredLoad;
+  /** The pair's requests per second over one process's. */
+  readonly ratio: number;
 }
 
 export interface HttpSectionResult {
@@ -34,6 +64,8 @@ export interface HttpSectionResult {
   readonly logLevel: string;
   readonly bare: { readonly get: MeasuredLoad; readonly post: MeasuredLoad };
   readonly endpoints: EndpointResult[];
+  /** PostgreSQL only (empty elsewhere). */
+  readonly pairs: PairResult[];
   /** The real server's VmHWM at the end of the section, MB. */
   readonly serverPeakRssMb: number;
 }
@@ -44,17 +76,6 @@ export function writePlanFile(): { path: string; remove(): void } {
   const path = join(dir, "plans.json");
   writeFileSync(path, JSON.stringify(benchPlan.file));
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-interface Endpoint {
-  name: string;
-  method: "GET" | "POST";
-  path: string;
-  body?: string;
-  expectStatus: number;
-  targetRatio: number | null;
-  /** Served with VIDROWS_REMEMBER_ANSWERS=0: every request runs its queries. */
-  forgetful?: boolean;
 }
 
 async function check(server: ServerChild, endpoint: Endpoint, headers: Record<string, string>) {
@@ -72,6 +93,29 @@ async function check(server: ServerChild, endpoint: Endpoint, headers: Record<st
   return text;
 }
 
+const slugOf = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+
+/** The API process's CPU per request split by area, from the profile it wrote as it stopped. */
+function cpuByArea(
+  profileDir: string,
+  server: ServerChild,
+  name: string,
+  load: MeasuredLoad,
+): Record<CpuArea, number> {
+  // Leaves out start-up: module loading and schema compiling are no request's cost.
+  const profile = readProfile(join(profileDir, `${name}.cpuprofile`));
+  const busy = profileAreas(profile, server.readyAfterMs / 1000 + 0.2);
+  return cpuSplit(
+    busy,
+    load.cpuMicrosPerRequest - load.systemCpuMicrosPerRequest,
+    load.systemCpuMicrosPerRequest,
+  );
+}
+
 export async function runHttpSection(
   dialect: BenchDialect,
   options: BenchOptions,
@@ -79,6 +123,8 @@ export async function runHttpSection(
   const database = await freshDatabase(dialect, options.postgresUrl);
   const plans = writePlanFile();
   const servers: ServerChild[] = [];
+  let postgres: PostgresCpuMeter | undefined;
+  let counter: WireCounter | undefined;
   try {
     const { seconds: seedSeconds, value: seeded } = await timed(async () => {
       const workspace = await seedWorkspace(database.store);
@@ -98,94 +144,99 @@ export async function runHttpSection(
     const profileDir = options.profile ? join(options.resultsDir, "profiles") : undefined;
     const bare = await startBareServer({ cpuProfileDir: profileDir });
     servers.push(bare);
-    const startReal = (name: string, forgetful = false) =>
+    const startReal = (name: string, forgetful = false, databaseUrl = database.url, profiled = true) =>
       startVidrowsServer(
         {
-          DATABASE_URL: database.url,
+          DATABASE_URL: databaseUrl,
           VIDROWS_PLANS: plans.path,
           // Submissions are accepted only when a model is configured; with --no-worker nothing calls it.
           VIDROWS_LLM_BASE_URL: "http://127.0.0.1:9/v1",
           LOG_LEVEL: options.logLevel,
           VIDROWS_REMEMBER_ANSWERS: forgetful ? "0" : "1",
         },
-        { cpuProfileDir: profileDir, name },
+        { cpuProfileDir: profiled ? profileDir : undefined, name },
       );
     const real = await startReal(`vidrows-http-${dialect}`);
     servers.push(real);
-    // On SQLite, answers are remembered between writes; the same reads with every query run show what
-    // a read costs when the database is being written to all the time.
-    const forgetful =
-      dialect === "sqlite" ? await startReal(`vidrows-http-${dialect}-forgetful`, true) : null;
-    if (forgetful) servers.push(forgetful);
+    // Answers are remembered between writes; the same reads with every query run show what a read
+    // costs when the database is being written to all the time.
+    const forgetful = await startReal(`vidrows-http-${dialect}-forgetful`, true);
+    servers.push(forgetful);
+    const serverFor = (endpoint: Endpoint) => (endpoint.forgetful ? forgetful : real);
 
     const auth = { authorization: `Bearer ${seeded.workspace.apiKey}` };
-    const postBody = JSON.stringify({
-      videos: Array.from({ length: 10 }, () => `https://www.youtube.com/watch?v=${platformVideoId()}`),
-      schema: benchSchema,
-    });
-    const reads: Endpoint[] = [
-      {
-        name: "GET /v1/{job_id}",
-        method: "GET",
-        path: `/v1/${seeded.history.handedOverJobId}`,
-        expectStatus: 200,
-        targetRatio: 0.6,
-      },
-      { name: "GET /v1?limit=25", method: "GET", path: "/v1?limit=25", expectStatus: 200, targetRatio: 0.35 },
-      {
-        name: "GET /v1?search=<prefix>",
-        method: "GET",
-        path: `/v1?search=${seeded.history.searchPrefix}`,
-        expectStatus: 200,
-        targetRatio: 0.35,
-      },
-      { name: "GET /v1/usage", method: "GET", path: "/v1/usage", expectStatus: 200, targetRatio: 0.6 },
-      { name: "GET /v1/keys", method: "GET", path: "/v1/keys", expectStatus: 200, targetRatio: 0.5 },
-    ];
-    const allEndpoints: Endpoint[] = [
-      ...reads,
-      ...(forgetful === null
-        ? []
-        : reads.map((read) => ({
-            ...read,
-            name: `${read.name}, queries run`,
-            targetRatio: null,
-            forgetful: true,
-          }))),
-      // Last, since every request adds a job of 10 videos.
-      {
-        name: "POST /v1 (10 videos)",
-        method: "POST",
-        path: "/v1",
-        body: postBody,
-        expectStatus: 202,
-        targetRatio: 0.25,
-      },
-    ];
-
+    const jsonHeaders = { "content-type": "application/json" };
+    const headersFor = (endpoint: Endpoint) =>
+      endpoint.method === "POST" ? { ...auth, ...jsonHeaders } : auth;
+    const postBody = submissionBody();
+    const allEndpoints = httpEndpoints(dialect, seeded.history, postBody);
     const endpoints =
       options.endpoints.length === 0
         ? allEndpoints
         : allEndpoints.filter((endpoint) => options.endpoints.some((part) => endpoint.name.includes(part)));
-    const jsonHeaders = { "content-type": "application/json" };
-    const readBody = await check(real, allEndpoints[0] as Endpoint, auth);
+    const [jobRead, , search] = allEndpoints as [Endpoint, Endpoint, Endpoint];
+    const readBody = await check(real, jobRead, auth);
     if (!readBody.includes('"rows":null'))
       throw new Error(`the read job still hands rows over: ${readBody.slice(0, 300)}`);
-    const searchBody = await check(real, allEndpoints[2] as Endpoint, auth);
+    const searchBody = await check(real, search, auth);
     log(
       `${dialect}: search ${seeded.history.searchPrefix} finds ${JSON.parse(searchBody).pagination.total} job(s)`,
     );
-    for (const endpoint of allEndpoints.slice(1)) {
-      if (endpoint.method === "GET")
-        await check(endpoint.forgetful && forgetful ? forgetful : real, endpoint, auth);
+    for (const endpoint of allEndpoints) {
+      if (endpoint.method === "GET") await check(serverFor(endpoint), endpoint, auth);
     }
 
-    const load = (
+    // The rate limiter takes its budget in blocks of 1% of the limit, one block per request that finds
+    // none left in its process; requests that arrive together each take one, so 50 connections on a
+    // fresh process (or at a minute's turn) take half the budget at once, and the processes this section
+    // starts within one minute exhaust it. Refused requests go on adding blocks, and on PostgreSQL the
+    // counter overflowed (500s). Each load therefore starts from an empty count: what is measured is a
+    // workspace within its limit, as the plan intends.
+    const freshRateLimits = async () => {
+      await database.store.db.deleteFrom("rate_limit_windows").execute();
+    };
+    // PostgreSQL: what each request sends, counted through a relay by servers of their own (the relay
+    // adds a hop, so the timed loads below go straight to PostgreSQL).
+    const counts = new Map<string, StatementCounts>();
+    if (dialect === "postgres") {
+      const target = new URL(database.url);
+      counter = await startWireCounter({ host: target.hostname, port: Number(target.port || 5432) });
+      const counted = await startReal(
+        `vidrows-http-${dialect}-counted`,
+        false,
+        throughCounter(database.url, counter),
+        false,
+      );
+      const countedForgetful = await startReal(
+        `vidrows-http-${dialect}-counted-forgetful`,
+        true,
+        throughCounter(database.url, counter),
+        false,
+      );
+      servers.push(counted, countedForgetful);
+      for (const endpoint of endpoints) {
+        const server = endpoint.forgetful ? countedForgetful : counted;
+        await freshRateLimits();
+        const perRequest = await countStatements(counter, async () => {
+          await check(server, endpoint, headersFor(endpoint));
+        });
+        counts.set(endpoint.name, perRequest);
+        log(
+          `${dialect}: ${endpoint.name}: ${perRequest.statementsPerRequest.toFixed(2)} statements, ${perRequest.roundTripsPerRequest.toFixed(2)} round trips, ${perRequest.parsesPerRequest.toFixed(2)} parses per request`,
+        );
+      }
+      await counted.stop();
+      await countedForgetful.stop();
+      postgres = await postgresCpuMeter(options.postgresUrl as string, target.pathname.slice(1));
+    }
+
+    const load = async (
       server: ServerChild,
       spec: Omit<LoadSpec, "url" | "connections" | "durationSeconds">,
       path: string,
-    ) =>
-      measureLoad(
+    ) => {
+      if (server !== bare) await freshRateLimits();
+      return measureLoad(
         {
           ...spec,
           url: `${server.url}${path}`,
@@ -194,7 +245,9 @@ export async function runHttpSection(
         },
         server.pid,
         options.warmupSeconds,
+        server === bare ? undefined : postgres,
       );
+    };
     const bareGet = await load(bare, { method: "GET", headers: {} }, "/");
     log(
       `${dialect}: bare GET ${bareGet.requestsPerSecond.toFixed(0)} req/s, ${bareGet.cpuMicrosPerRequest.toFixed(0)} us CPU/req`,
@@ -209,24 +262,20 @@ export async function runHttpSection(
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
       // When profiling, each endpoint gets a server of its own, so each profile shows one endpoint's hot spots.
-      const slug = endpoint.name
-        .replace(/[^a-z0-9]+/gi, "-")
-        .replace(/^-|-$/g, "")
-        .toLowerCase();
-      const shared = endpoint.forgetful && forgetful ? forgetful : real;
-      const server = profileDir
-        ? await startReal(`vidrows-http-${dialect}-${slug}`, endpoint.forgetful === true)
-        : shared;
+      const profileName = `vidrows-http-${dialect}-${slugOf(endpoint.name)}`;
+      const shared = serverFor(endpoint);
+      const server = profileDir ? await startReal(profileName, endpoint.forgetful === true) : shared;
       if (server !== shared) servers.push(server);
       const measured = await load(
         server,
-        {
-          method: endpoint.method,
-          headers: endpoint.method === "POST" ? { ...auth, ...jsonHeaders } : auth,
-          body: endpoint.body,
-        },
+        { method: endpoint.method, headers: headersFor(endpoint), body: endpoint.body },
         endpoint.path,
       );
+      if (measured.non2xx > 0 || measured.errors > 0) {
+        log(
+          `${dialect}: ${endpoint.name} answered ${JSON.stringify(measured.statusCounts)}; the server's last output:\n${server.output().slice(-3000)}`,
+        );
+      }
       if (server !== shared) await server.stop();
       const yardstick = await load(
         bare,
@@ -237,20 +286,57 @@ export async function runHttpSection(
       );
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
       const cpuRatio = yardstick.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
+      const p99Ratio = measured.latencyMs.p99 / Math.max(1, yardstick.latencyMs.p99);
+      const statementCounts = counts.get(endpoint.name);
       results.push({
         name: endpoint.name,
         method: endpoint.method,
         path: endpoint.path,
         targetRatio: endpoint.targetRatio,
+        targetP99Ratio: endpoint.judgeP99 ? p99RatioTarget : null,
         load: measured,
         bareLoad: yardstick,
         ratio,
         cpuRatio,
+        p99Ratio,
+        ...(statementCounts && { statementCounts }),
+        ...(server !== shared &&
+          profileDir && {
+            cpuByArea: cpuByArea(profileDir, server, profileName, measured),
+          }),
       });
+      const pgCpu =
+        measured.postgresCpuMicrosPerRequest === undefined
+          ? ""
+          : `, PostgreSQL ${measured.postgresCpuMicrosPerRequest.toFixed(0)} us CPU/req (+${(measured.postgresBackgroundCpuMicrosPerRequest ?? 0).toFixed(0)} background)`;
       log(
-        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)}), non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
       );
     }
+
+    const pairs: PairResult[] = [];
+    if (dialect === "postgres") {
+      const pairEndpoints = endpoints.filter(
+        (endpoint) => endpoint.name === endpointNames.job || endpoint.name === endpointNames.submit,
+      );
+      if (pairEndpoints.length > 0) {
+        const second = await startReal(`vidrows-http-${dialect}-second`, false, database.url, false);
+        servers.push(second);
+        for (const endpoint of pairEndpoints) {
+          pairs.push(
+            await measurePair(
+              endpoint,
+              [real, second],
+              headersFor(endpoint),
+              options,
+              postgres,
+              freshRateLimits,
+            ),
+          );
+        }
+      }
+    }
+
     const serverPeakRssMb = Math.max(...results.map((r) => r.load.highWaterRssMb));
     return {
       dialect,
@@ -262,11 +348,54 @@ export async function runHttpSection(
       logLevel: options.logLevel,
       bare: { get: bareGet, post: barePost },
       endpoints: results,
+      pairs,
       serverPeakRssMb,
     };
   } finally {
     for (const server of servers) await server.stop();
+    await counter?.close();
+    await postgres?.close();
     plans.remove();
     await database.drop();
   }
+}
+
+/**
+ * One API process under the section's load, then two on the same database, each under half of the
+ * connections from a load generator of its own, at once: does a second process add requests per
+ * second, or is the database (or the machine) what limits them?
+ */
+async function measurePair(
+  endpoint: Endpoint,
+  [first, second]: [ServerChild, ServerChild],
+  headers: Record<string, string>,
+  options: BenchOptions,
+  postgres: PostgresCpuMeter | undefined,
+  freshRateLimits: () => Promise<void>,
+): Promise<PairResult> {
+  const spec = (server: ServerChild, connections: number): LoadSpec => ({
+    url: `${server.url}${endpoint.path}`,
+    method: endpoint.method,
+    headers,
+    body: endpoint.body,
+    connections,
+    durationSeconds: options.durationSeconds,
+  });
+  await freshRateLimits();
+  const one = await measureLoad(spec(first, options.connections), first.pid, options.warmupSeconds, postgres);
+  const half = Math.max(1, Math.round(options.connections / 2));
+  await freshRateLimits();
+  const pair = await measureLoads(
+    [
+      { spec: spec(first, half), serverPid: first.pid },
+      { spec: spec(second, options.connections - half), serverPid: second.pid },
+    ],
+    options.warmupSeconds,
+    postgres,
+  );
+  const ratio = pair.requestsPerSecond / one.requestsPerSecond;
+  log(
+    `two API processes, ${endpoint.name}: one ${one.requestsPerSecond.toFixed(0)} req/s, two ${pair.requestsPerSecond.toFixed(0)} req/s (${ratio.toFixed(2)}), API CPU ${one.cpuMicrosPerRequest.toFixed(0)} / ${pair.cpuMicrosPerRequest.toFixed(0)} us/req, PostgreSQL ${(one.postgresCpuMicrosPerRequest ?? 0).toFixed(0)} / ${(pair.postgresCpuMicrosPerRequest ?? 0).toFixed(0)} us/req`,
+  );
+  return { name: endpoint.name, one, pair, ratio };
 }

@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchDialect } from "./databases.js";
 
-export type Section = "http" | "pipeline" | "scale" | "history";
-const allSections: Section[] = ["http", "pipeline", "scale", "history"];
+export type Section = "http" | "pipeline" | "scale" | "history" | "pg-clients";
+const allSections: Section[] = ["http", "pipeline", "scale", "history", "pg-clients"];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -43,7 +43,7 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),

@@ -48,16 +48,35 @@ export function memoryOf(pid: number): Memory {
 // Clock ticks per second of /proc/<pid>/stat: 100 on every Linux this runs on (USER_HZ).
 const ticksPerSecond = 100;
 
-/** CPU time (user + system) the process has used so far, in seconds; 0 where /proc cannot be read. */
-export function cpuSecondsOf(pid: number): number {
+/** CPU time the process has used so far, in seconds, in its own code and in the kernel; zeros where /proc cannot be read. */
+export function cpuTimesOf(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/**
+ * Times the process was taken off the CPU while it could still run (its time slice given to another
+ * process, such as a PostgreSQL backend it had just woken), from /proc/<pid>/status; 0 where unreadable.
+ */
+export function preemptionsOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) the process has used so far, in seconds; 0 where /proc cannot be read. */
+export function cpuSecondsOf(pid: number): number {
+  const { user, system } = cpuTimesOf(pid);
+  return user + system;
 }
 
 export async function freePort(): Promise<number> {
@@ -142,6 +161,8 @@ export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000)
 
 export interface ServerChild extends Child {
   readonly url: string;
+  /** From spawning to answering: what a profile of the process spends on start-up, about. */
+  readonly readyAfterMs: number;
 }
 
 /** `vidrows serve --no-worker` on a free port. */
@@ -150,22 +171,24 @@ export async function startVidrowsServer(
   options: { cpuProfileDir?: string; name: string },
 ): Promise<ServerChild> {
   const port = await freePort();
+  const spawnedAt = Date.now();
   const child = spawnNode(cliPath, ["serve", "--no-worker"], {
     ...options,
     env: { HOST: "127.0.0.1", PORT: String(port), ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${url}/v1/openapi.json`);
-  return { ...child, url };
+  return { ...child, url, readyAfterMs: Date.now() - spawnedAt };
 }
 
 /** The hello-world Fastify server the real one is compared with. */
 export async function startBareServer(options: { cpuProfileDir?: string } = {}): Promise<ServerChild> {
   const port = await freePort();
+  const spawnedAt = Date.now();
   const child = spawnNode(bareServerPath, [String(port)], { ...options, name: "bare" });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(child, url);
-  return { ...child, url };
+  return { ...child, url, readyAfterMs: Date.now() - spawnedAt };
 }
 
 /** `vidrows worker`; answers once it has said it runs. */

@@ -1,17 +1,6 @@
 // Prints the hot spots of a `--cpu-prof` profile: the functions with the most self time, and the most
 // total time (self plus callees), so a run with --profile can be read without a browser.
-import { readFileSync } from "node:fs";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { areaShares, type ProfileNode, profileAreas, readProfile } from "./profile-areas.js";
 
 const [path, topArg, skipArg] = process.argv.slice(2);
 if (!path) {
@@ -28,7 +17,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 // Skipping the first seconds leaves start-up (module loading, schema compiling) out of a server's profile.
 const skipUs = Number(skipArg ?? 0) * 1e6;
-const profile = JSON.parse(readFileSync(path, "utf8")) as Profile;
+const profile = readProfile(path);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -43,8 +32,12 @@ profile.samples.forEach((id, i) => {
 const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
 
 const label = (node: ProfileNode) => {
-  const url = node.callFrame.url.replace(/^file:\/\//, "").replace(/.*\/node_modules\//, "~/");
-  const where = url ? ` ${url.replace(/.*\/dist\//, "dist/")}:${node.callFrame.lineNumber + 1}` : "";
+  // Library files keep their package's name (pg-protocol's dist/parser.js is not ours); ours start at dist/.
+  const file = node.callFrame.url.replace(/^file:\/\//, "");
+  const url = file.includes("/node_modules/")
+    ? file.replace(/.*\/node_modules\//, "~/")
+    : file.replace(/.*\/dist\//, "dist/");
+  const where = url ? ` ${url}:${node.callFrame.lineNumber + 1}` : "";
   return `${node.callFrame.functionName || "(anonymous)"}${where}`;
 };
 
@@ -72,5 +65,13 @@ const print = (title: string, map: Map<string, number>) => {
     process.stdout.write(`${((100 * ms) / total).toFixed(1).padStart(6)}%  ${name}\n`);
   }
 };
+const busy = profileAreas(profile, skipUs / 1e6);
+const busyMs = [...busy.values()].reduce((a, b) => a + b, 0);
+process.stdout.write(
+  `\nBusy time by area (of ${busyMs.toFixed(0)} ms busy, idle left out; wall time: a socket write's share includes waits for the CPU after waking another process)\n`,
+);
+for (const { area, share } of areaShares(busy)) {
+  process.stdout.write(`${(100 * share).toFixed(1).padStart(6)}%  ${area}\n`);
+}
 print("Self time", selfByLabel);
 print("Total time", totalByLabel);

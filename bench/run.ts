@@ -1,9 +1,11 @@
-// `npm run bench`: the HTTP, pipeline, scale and history benchmarks of issues 3 and 5, per database, written
+// `npm run bench`: the HTTP, pipeline, scale and history benchmarks of issues 3, 5 and 15 per database, and the
+// PostgreSQL client libraries compared (pg-clients), written
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
+import { runClientSection } from "./client-section.js";
 import { runHistorySection } from "./history-section.js";
 import { runHttpSection } from "./http-section.js";
 import { log } from "./log.js";
@@ -41,6 +43,7 @@ const results: BenchResults = {
   pipeline: [],
   scale: [],
   history: [],
+  pgClients: [],
 };
 
 function write() {
@@ -81,6 +84,11 @@ for (const dialect of options.dialects) {
   if (options.sections.includes("history")) {
     noteLoad(`history/${dialect}`);
     results.history.push(await runHistorySection(dialect, options));
+    write();
+  }
+  if (options.sections.includes("pg-clients") && dialect === "postgres") {
+    noteLoad("pg-clients");
+    results.pgClients.push(await runClientSection(options));
     write();
   }
 }

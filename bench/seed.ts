@@ -18,7 +18,9 @@ export const benchPlan = {
   file: {
     bench: {
       name: "Bench",
-      requests_per_minute: 1_000_000_000,
+      // Far above any load, and small enough that the rate limit's counter (an integer column) cannot
+      // overflow within a load: see `freshRateLimits` in http-section.ts.
+      requests_per_minute: 100_000_000,
       api_keys: 100,
       webhook_endpoints: 10,
       cycle_allowance: 1_000_000_000,
