@@ -7,12 +7,12 @@ import type { Database, JobStatus } from "../store/tables.js";
 import type { SettledJobFacts } from "../webhooks/outbox.js";
 import type { JobChange } from "./settlement-outcomes.js";
 import { sortedUnique } from "./settlement-locks.js";
-import { countInJobWithFailures, countInJobWithoutFailures } from "./settlement-statements.js";
+import { closeJobs, countInJobs, type JobChangeRecord } from "./settlement-statements.js";
 
 /**
- * Moves each job's videos of the batch from `processing` to `done` or `failed`, in job id order (the
- * order the rows were locked in), and closes the jobs whose last video settled, counting both in their
- * workspaces' accounts. Answers the jobs closed, for their events.
+ * Moves each job's videos of the batch from `processing` to `done` or `failed`, all jobs in one
+ * statement, and closes the jobs whose last video settled in another, counting both in their
+ * workspaces' accounts (in job id order, as the rows were locked). Answers the jobs closed, for their events.
  */
 export async function applyJobCounts(
   store: Store,
@@ -21,18 +21,22 @@ export async function applyJobCounts(
   accounts: ReadonlyMap<string, BatchAccount>,
   now: number,
 ): Promise<SettledJobFacts[]> {
+  if (jobs.size === 0) return [];
+  const changes: JobChangeRecord[] = sortedUnique(jobs.keys()).map((id) => {
+    const change = jobs.get(id) as JobChange;
+    const settled = change.done + change.failed;
+    return { id, settled, done: change.done, failed: change.failed, charge: change.charge };
+  });
+  const after = await countInJobs(store.db).rows(trx, {
+    batch: JSON.stringify(changes),
+    ids: changes.map((change) => change.id),
+  });
+  const afterById = new Map(after.map((job) => [job.id, job]));
   const closed: SettledJobFacts[] = [];
-  for (const jobId of sortedUnique(jobs.keys())) {
+  for (const { id: jobId } of changes) {
     const change = jobs.get(jobId) as JobChange;
     const account = accounts.get(change.workspaceId) as BatchAccount;
-    const statement = change.failed > 0 ? countInJobWithFailures : countInJobWithoutFailures;
-    const job = await statement(store.db).first(trx, {
-      settled: change.done + change.failed,
-      done: change.done,
-      failed: change.failed,
-      charge: change.charge,
-      jobId,
-    });
+    const job = afterById.get(jobId);
     if (!job) throw new Error(`Job ${jobId} of a video being settled does not exist.`);
     const counts = {
       queued: job.queued_count,
@@ -44,7 +48,6 @@ export async function applyJobCounts(
     if (change.failed > 0 && counts.failed === change.failed) countJobsFirstFailure(account);
     if (!isSettled(counts)) continue;
     const status = jobStatus(counts) as Exclude<JobStatus, "processing">;
-    await trx.updateTable("jobs").set({ status, completed_at: now }).where("id", "=", jobId).execute();
     countJobSettled(account, counts.failed);
     closed.push({
       jobId,
@@ -55,6 +58,14 @@ export async function applyJobCounts(
       creditsCharged: job.credits_charged,
       counts,
       completedAt: now,
+    });
+  }
+  if (closed.length > 0) {
+    const statuses = closed.map((job) => ({ id: job.jobId, status: job.status }));
+    await closeJobs(store.db).run(trx, {
+      batch: JSON.stringify(statuses),
+      ids: statuses.map((job) => job.id),
+      now,
     });
   }
   return closed;

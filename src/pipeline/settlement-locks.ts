@@ -4,6 +4,7 @@ import type { Store } from "../store/database.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockAndReadWorkspace } from "../store/workspace-lock.js";
 import type { Settlement } from "./settlement.js";
+import { heldVideosSqlite } from "./settlement-statements.js";
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort(byId);
@@ -13,7 +14,7 @@ export const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort(by
  * jobs are locked, each by id, the order claims take them in too: a settlement holding the workspace
  * while a claim held the job and wanted the workspace was a deadlock, and the video was stuck until
  * its lease ran out. On SQLite the first write takes the database's single write lock, so there is no
- * order to keep, and the lease is checked by the UPDATE that writes the outcome: all are answered.
+ * order to keep, and the leases are checked once it is taken (`heldOnSqlite`): all are answered here.
  */
 export async function lockHeldVideosAndJobs(
   store: Store,
@@ -41,6 +42,27 @@ export async function lockHeldVideosAndJobs(
     await trx.selectFrom("jobs").select("id").where("id", "in", heldJobs).orderBy("id").forUpdate().execute();
   }
   return settlements.filter((s) => held.has(s.video.videoId));
+}
+
+/**
+ * On SQLite, those of `candidates` whose videos `workerId` still holds, read after the batch's first
+ * write (the workspaces' lock) took the database's single write lock: a read before it would begin a
+ * read transaction that cannot always become a write one, and nothing can change the answer after it.
+ * On PostgreSQL `lockHeldVideosAndJobs` already answered it.
+ */
+export async function heldOnSqlite(
+  store: Store,
+  trx: Transaction<Database>,
+  workerId: string,
+  candidates: readonly Settlement[],
+): Promise<readonly Settlement[]> {
+  if (store.dialect === "postgres" || candidates.length === 0) return candidates;
+  const held = await heldVideosSqlite(store.db).rows(trx, {
+    ids: JSON.stringify(candidates.map((s) => s.video.videoId)),
+    workerId,
+  });
+  const heldIds = new Set(held.map((video) => video.id));
+  return candidates.filter((s) => heldIds.has(s.video.videoId));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Store } from "../store/database.js";
 import type { Database } from "../store/tables.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
 import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
-import { writeDone, writeFailed } from "./settlement-statements.js";
+import { type OutcomeRecord, writeOutcomes } from "./settlement-statements.js";
 
 /** What a batch adds to one job's counts. */
 export interface JobChange {
@@ -39,23 +39,25 @@ function priceOutcome(
 }
 
 /**
- * Prices each video against its workspace's account as the videos before it in the batch left it, and
- * writes its outcome and charge. The two go video by video, not as two passes: on SQLite the write is
- * what checks the lease, and a video found lost must not spend credits the next one is priced against.
+ * Prices each held video against its workspace's account as the videos before it in the batch left
+ * it, then writes every outcome and charge in one statement. Pricing comes first and in the batch's
+ * order, so each video costs what it would cost settling alone; `held` holds only videos whose lease
+ * was checked under the batch's locks, so every one of them is written.
  */
 export async function priceAndWriteOutcomes(
   store: Store,
   trx: Transaction<Database>,
   workerId: string,
-  settlements: readonly Settlement[],
+  held: readonly Settlement[],
   accounts: ReadonlyMap<string, BatchAccount>,
   now: number,
 ): Promise<WrittenOutcomes> {
   const written: WrittenOutcomes = { videos: new Map(), jobs: new Map() };
-  for (const { video, outcome: proposed } of settlements) {
+  const records: OutcomeRecord[] = [];
+  for (const { video, outcome: proposed } of held) {
     const account = accounts.get(video.workspaceId) as BatchAccount;
     const { charge, outcome } = priceOutcome(account, proposed);
-    if (!(await writeOutcome(store, trx, workerId, video, outcome, charge, now))) continue;
+    records.push(recordOf(video, outcome, charge));
     written.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
     const job = written.jobs.get(video.jobId) ?? {
       workspaceId: video.workspaceId,
@@ -73,39 +75,47 @@ export async function priceAndWriteOutcomes(
       job.failed++;
     }
   }
+  if (records.length === 0) return written;
+  const result = await writeOutcomes(store.db).run(trx, {
+    batch: JSON.stringify(records),
+    ids: records.map((record) => record.id),
+    now,
+    workerId,
+  });
+  // The batch's locks kept every lease as checked: a difference is a broken promise, not a lost lease.
+  if (Number(result.numAffectedRows ?? 0n) !== records.length) {
+    throw new Error(
+      `Settling wrote ${String(result.numAffectedRows)} of ${records.length} videos whose leases were held.`,
+    );
+  }
   return written;
 }
 
-/** Writes the video's outcome and charge; false when its lease was lost (another worker settles it). */
-async function writeOutcome(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
-  video: SettledVideo,
-  outcome: VideoOutcome,
-  charge: number,
-  now: number,
-): Promise<boolean> {
-  const { videoId } = video;
-  const written =
-    outcome.kind === "done"
-      ? await writeDone(store.db).run(trx, {
-          rows: sealIfKeyed(video.dataKey, JSON.stringify(outcome.rows)),
-          rowCount: outcome.rows.length,
-          durationSeconds: Math.round(outcome.durationSeconds),
-          chunkCount: outcome.chunkCount,
-          charge,
-          now,
-          videoId,
-          workerId,
-        })
-      : await writeFailed(store.db).run(trx, {
-          code: outcome.code,
-          message: outcome.message,
-          retryable: outcome.retryable ? 1 : 0,
-          now,
-          videoId,
-          workerId,
-        });
-  return (written.numAffectedRows ?? 0n) > 0n;
+/** The video's outcome and charge as the batch's write takes them; its rows sealed when its job has a key. */
+function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): OutcomeRecord {
+  return outcome.kind === "done"
+    ? {
+        id: video.videoId,
+        status: "done",
+        rows: sealIfKeyed(video.dataKey, JSON.stringify(outcome.rows)),
+        row_count: outcome.rows.length,
+        duration_seconds: Math.round(outcome.durationSeconds),
+        chunk_count: outcome.chunkCount,
+        credits_charged: charge,
+        error_code: null,
+        error_message: null,
+        error_retryable: null,
+      }
+    : {
+        id: video.videoId,
+        status: "failed",
+        rows: null,
+        row_count: null,
+        duration_seconds: null,
+        chunk_count: null,
+        credits_charged: 0,
+        error_code: outcome.code,
+        error_message: outcome.message,
+        error_retryable: outcome.retryable ? 1 : 0,
+      };
 }

@@ -1,13 +1,11 @@
 // Settling videos: their outcomes, their charges, their jobs' counts and status, the usage counters and
 // the webhook events, all in one transaction, so a video is charged exactly once or not at all.
-import type { Transaction } from "kysely";
 import { chargeSettledBatch, openBatchAccounts } from "../credits/settlement-charges.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Row } from "../extraction/extractor.js";
 import type { Store } from "../store/database.js";
-import type { Database } from "../store/tables.js";
 import { recordJobEvents, type SettledJobFacts } from "../webhooks/outbox.js";
-import { lockAndReadWorkspaces, lockHeldVideosAndJobs } from "./settlement-locks.js";
+import { heldOnSqlite, lockAndReadWorkspaces, lockHeldVideosAndJobs } from "./settlement-locks.js";
 import { applyJobCounts } from "./settlement-job-counts.js";
 import { priceAndWriteOutcomes, type WrittenOutcomes } from "./settlement-outcomes.js";
 
@@ -50,7 +48,8 @@ export function isTransactionConflict(error: unknown): boolean {
 /**
  * Settles several videos in one transaction, each exactly as it would settle alone (its lease checked,
  * then charged or refused against the workspace as the videos before it in the list left it), so that
- * the commit and the statements per job and per workspace are paid once per batch. A video whose lease
+ * the commit and the statements are paid once per batch: the outcomes of all its videos are one
+ * statement, the counts of all its jobs another, and the statements per workspace run once each. A video whose lease
  * was lost is `lost` and writes nothing; the others settle. An error rolls the whole batch back, and
  * trying it again is then as safe as trying one video again.
  */
@@ -63,20 +62,16 @@ export async function settleVideos(
 ): Promise<SettlementResult[]> {
   if (settlements.length === 0) return [];
   return store.db.transaction().execute(async (trx) => {
-    const held = await lockHeldVideosAndJobs(store, trx, workerId, settlements);
-    const workspaces = await lockAndReadWorkspaces(store, trx, held);
+    const candidates = await lockHeldVideosAndJobs(store, trx, workerId, settlements);
+    const workspaces = await lockAndReadWorkspaces(store, trx, candidates);
+    const held = await heldOnSqlite(store, trx, workerId, candidates);
     const accounts = await openBatchAccounts(trx, plans, workspaces, now);
     const written = await priceAndWriteOutcomes(store, trx, workerId, held, accounts, now);
     const closedJobs = await applyJobCounts(store, trx, written.jobs, accounts, now);
     await chargeSettledBatch(store.db, trx, [...accounts.values()], now);
-    await recordEvents(trx, closedJobs, now);
+    await recordJobEvents(trx, closedJobs, now);
     return resultsOf(settlements, written, closedJobs);
   });
-}
-
-/** The webhook events of the jobs the batch closed, into the outbox in the same transaction. */
-async function recordEvents(trx: Transaction<Database>, closedJobs: readonly SettledJobFacts[], now: number) {
-  for (const job of closedJobs) await recordJobEvents(trx, job, now);
 }
 
 /** Each settlement's result, in the order given. */

@@ -1,6 +1,13 @@
 // Queries built and compiled once, then run many times with new values: for the statements every request runs.
 import { randomBytes } from "node:crypto";
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  type RawBuilder,
+} from "kysely";
 import type { Database } from "./tables.js";
 
 /** The query runner of a store or of an open transaction: both run a compiled query the same way. */
@@ -92,4 +99,21 @@ export function preparedPerStore<Params extends object, Row>(
     }
     return prepared;
   };
+}
+
+/**
+ * A prepared statement written as a `sql` template, for what the builder cannot say (a batch's values
+ * as one JSON parameter, read as a table: `json_populate_recordset` on PostgreSQL, `json_each` on
+ * SQLite), in the store's dialect. The slots follow the same rules as `prepareQuery`'s; read them as
+ * `slots.name` where the SQL uses them, since a parameter only one dialect's SQL reads counts as unused
+ * in the other's once destructured.
+ */
+export function preparedSqlPerStore<Params extends object, Row>(
+  build: (dialect: "sqlite" | "postgres", slots: Slots<Params>) => RawBuilder<Row>,
+): (db: Kysely<Database>) => PreparedQuery<Params, Row> {
+  return preparedPerStore<Params, Row>((db, slots) => {
+    const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+    const statement = build(dialect, slots);
+    return { compile: () => statement.compile(db) };
+  });
 }
