@@ -26,9 +26,12 @@ export interface OutcomeRecord {
 }
 
 /**
- * Writes each video's outcome and charge (`batch`: JSON of `OutcomeRecord`s), where `workerId` still
- * holds its lease. A settled video's fields of the other kind were never written, so writing them null
- * leaves them as they were.
+ * Writes each video's outcome and charge (`batch`: JSON of `OutcomeRecord`s). Only for videos found
+ * held (`processing`, leased to `workerId`) under the batch's locks, which nothing can change before
+ * this: the statement checks the lease owner again but not the status, which would let either planner
+ * read every video in process through the leases' partial index instead of the batch's by primary key.
+ * A settled video's fields of the other kind were never written, so writing them null leaves them as
+ * they were.
  */
 export const writeOutcomes = preparedSqlPerStore<
   { batch: string; ids: string[]; now: number; workerId: string },
@@ -43,7 +46,7 @@ export const writeOutcomes = preparedSqlPerStore<
           lease_owner = null, lease_expires_at = null, settled_at = ${slots.now}
         from json_populate_recordset(null::videos, ${slots.batch}::json) as d
         where v.id = any(${slots.ids}::text[]) and v.id = d.id
-          and v.lease_owner = ${slots.workerId} and v.status = 'processing'`
+          and v.lease_owner = ${slots.workerId}`
     : sql`update videos set
           status = d.status, "rows" = d."rows", row_count = d.row_count,
           duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
@@ -58,7 +61,7 @@ export const writeOutcomes = preparedSqlPerStore<
             value ->> 'error_retryable' as error_retryable
           from json_each(${slots.batch})
         ) as d
-        where videos.id = d.id and videos.lease_owner = ${slots.workerId} and videos.status = 'processing'`,
+        where videos.id = d.id and videos.lease_owner = ${slots.workerId}`,
 );
 
 /** What a batch adds to one job's counts, as the job counts' statement takes it. */
@@ -127,11 +130,12 @@ export const closeJobs = preparedSqlPerStore<{ batch: string; ids: string[]; now
 /**
  * On SQLite, the videos of `ids` (a JSON array) that `workerId` still holds. Run once the settlement
  * holds the database's write lock (after its first write), so that nothing can change the answer
- * before its outcomes are written; on PostgreSQL the lock step answers it (settlement-locks.ts).
+ * before its outcomes are written; on PostgreSQL the lock step answers it (settlement-locks.ts). The
+ * CROSS JOIN keeps the ids as the outer loop, each video looked up by primary key (SQLite's planner
+ * would otherwise read every video in process through the leases' partial index).
  */
 export const heldVideosSqlite = preparedSqlPerStore<{ ids: string; workerId: string }, { id: string }>(
   (_dialect, slots) =>
-    sql`select id from videos
-      where id in (select value from json_each(${slots.ids}))
-        and lease_owner = ${slots.workerId} and status = 'processing'`,
+    sql`select videos.id from json_each(${slots.ids}) as batch cross join videos on videos.id = batch.value
+      where videos.lease_owner = ${slots.workerId} and videos.status = 'processing'`,
 );
