@@ -1,16 +1,13 @@
-// Settlement's pricing and writing step: each video's charge (or refusal) and outcome, in the batch's order.
-import type { Transaction } from "kysely";
+// Settlement's pricing step: each video's charge (or refusal) and outcome, in the batch's order.
 import {
   type BatchAccount,
   countVideoDone,
   countVideoFailed,
   priceVideo,
 } from "../credits/settlement-charges.js";
-import type { Store } from "../store/database.js";
-import type { Database } from "../store/tables.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
 import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
-import { type OutcomeRecord, writeOutcomes } from "./settlement-statements.js";
+import type { OutcomeRecord } from "./settlement-statements.js";
 
 /** What a batch adds to one job's counts. */
 export interface JobChange {
@@ -20,10 +17,14 @@ export interface JobChange {
   charge: number;
 }
 
-/** The batch's videos that were written, by id, and what they add to their jobs, by job id. */
-export interface WrittenOutcomes {
+/**
+ * The batch priced: its held videos' outcomes by id, what they add to their jobs by job id, and each
+ * video's outcome and charge as the batch's write takes it.
+ */
+export interface PricedBatch {
   readonly videos: Map<string, { status: "done" | "failed"; jobId: string }>;
   readonly jobs: Map<string, JobChange>;
+  readonly records: OutcomeRecord[];
 }
 
 /** The charge a finished video takes from its workspace's account, or the failure it becomes when the workspace cannot pay. */
@@ -40,32 +41,27 @@ function priceOutcome(
 
 /**
  * Prices each held video against its workspace's account as the videos before it in the batch left
- * it, then writes every outcome and charge in one statement. Pricing comes first and in the batch's
- * order, so each video costs what it would cost settling alone; `held` holds only videos whose lease
- * was checked under the batch's locks, so every one of them is written.
+ * it, in the batch's order, so each video costs what it would cost settling alone; counts it in its
+ * account and its job. `held` holds only videos whose lease was checked under the batch's locks, so
+ * every one of them is then written.
  */
-export async function priceAndWriteOutcomes(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
+export function priceOutcomes(
   held: readonly Settlement[],
   accounts: ReadonlyMap<string, BatchAccount>,
-  now: number,
-): Promise<WrittenOutcomes> {
-  const written: WrittenOutcomes = { videos: new Map(), jobs: new Map() };
-  const records: OutcomeRecord[] = [];
+): PricedBatch {
+  const priced: PricedBatch = { videos: new Map(), jobs: new Map(), records: [] };
   for (const { video, outcome: proposed } of held) {
     const account = accounts.get(video.workspaceId) as BatchAccount;
     const { charge, outcome } = priceOutcome(account, proposed);
-    records.push(recordOf(video, outcome, charge));
-    written.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
-    const job = written.jobs.get(video.jobId) ?? {
+    priced.records.push(recordOf(video, outcome, charge));
+    priced.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
+    const job = priced.jobs.get(video.jobId) ?? {
       workspaceId: video.workspaceId,
       done: 0,
       failed: 0,
       charge: 0,
     };
-    written.jobs.set(video.jobId, job);
+    priced.jobs.set(video.jobId, job);
     if (outcome.kind === "done") {
       countVideoDone(account, charge);
       job.done++;
@@ -75,20 +71,7 @@ export async function priceAndWriteOutcomes(
       job.failed++;
     }
   }
-  if (records.length === 0) return written;
-  const result = await writeOutcomes(store.db).run(trx, {
-    batch: JSON.stringify(records),
-    ids: records.map((record) => record.id),
-    now,
-    workerId,
-  });
-  // The batch's locks kept every lease as checked: a difference is a broken promise, not a lost lease.
-  if (Number(result.numAffectedRows ?? 0n) !== records.length) {
-    throw new Error(
-      `Settling wrote ${String(result.numAffectedRows)} of ${records.length} videos whose leases were held.`,
-    );
-  }
-  return written;
+  return priced;
 }
 
 /** The video's outcome and charge as the batch's write takes them; its rows sealed when its job has a key. */

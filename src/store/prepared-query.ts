@@ -26,6 +26,8 @@ export interface PreparedQuery<Params extends object, Row> {
   rows(runner: QueryRunner, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
   first(runner: QueryRunner, params: Params): Promise<Row | undefined>;
+  /** The statement with these values, to send as part of another (store/combined-writes.ts). */
+  compile(params: Params): CompiledQuery<Row>;
 }
 
 // No constant a query is written with can equal a slot. (No NUL in it: PostgreSQL refuses those in text.)
@@ -80,6 +82,7 @@ export function prepareQuery<Params extends object, Row>(
     run: (runner, params) => runner.executeQuery(withValues(params)),
     rows: async (runner, params) => (await runner.executeQuery(withValues(params))).rows,
     first: async (runner, params) => (await runner.executeQuery(withValues(params))).rows[0],
+    compile: withValues,
   };
 }
 

@@ -1,14 +1,11 @@
 // The outbox: a settled job's events and their deliveries, written in the transaction that settles it.
-import type { Insertable, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
-import type {
-  Database,
-  JobStatus,
-  WebhookDeliveriesTable,
-  WebhookEventsTable,
-  WebhookEventType,
-} from "../store/tables.js";
+import { runWrites, type Write, write } from "../store/combined-writes.js";
+import type { Store } from "../store/database.js";
+import { preparedSqlPerStore } from "../store/prepared-query.js";
+import type { Database, JobStatus, WebhookEventType } from "../store/tables.js";
 
 export interface SettledJobFacts {
   readonly jobId: string;
@@ -28,39 +25,75 @@ export function eventTypesFor(job: Pick<SettledJobFacts, "status" | "videos">): 
   return types;
 }
 
-/** Rows per INSERT: far inside both databases' limits on bound parameters (32,766 and 65,535). */
-const rowsPerInsert = 500;
+/** An endpoint of a workspace whose job settled, and the event types it is subscribed to. */
+export interface OutboxEndpoint {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly events: readonly string[];
+}
 
-/**
- * Writes the jobs' events and one pending delivery per endpoint subscribed to each. Being in the
- * settling transaction, an event exists exactly when its job settled: none lost, none invented.
- * A disabled endpoint gets its deliveries too: they wait, unclaimed, until it is re-enabled.
- * However many jobs a settlement closed, their endpoints are one read, their events one insert and
- * their deliveries another (a batch of one-video jobs closes a job per video).
- */
-export async function recordJobEvents(
+/** The endpoints of the workspaces, for the events of their settled jobs (none read when no job settled). */
+export async function endpointsOf(
   trx: Transaction<Database>,
-  jobs: readonly SettledJobFacts[],
-  now: number,
-): Promise<void> {
-  if (jobs.length === 0) return;
+  workspaceIds: readonly string[],
+): Promise<OutboxEndpoint[]> {
+  if (workspaceIds.length === 0) return [];
   const endpoints = await trx
     .selectFrom("webhook_endpoints")
     .select(["id", "workspace_id", "events"])
-    .where("workspace_id", "in", [...new Set(jobs.map((job) => job.workspaceId))])
+    .where("workspace_id", "in", [...new Set(workspaceIds)])
     .execute();
-  if (endpoints.length === 0) return;
-  const endpointsOf = new Map<string, { id: string; events: string[] }[]>();
-  for (const endpoint of endpoints) {
-    const list = endpointsOf.get(endpoint.workspace_id) ?? [];
-    list.push({ id: endpoint.id, events: JSON.parse(endpoint.events) as string[] });
-    endpointsOf.set(endpoint.workspace_id, list);
-  }
-  const events: Insertable<WebhookEventsTable>[] = [];
-  const deliveries: Insertable<WebhookDeliveriesTable>[] = [];
+  return endpoints.map((endpoint) => ({
+    id: endpoint.id,
+    workspaceId: endpoint.workspace_id,
+    events: JSON.parse(endpoint.events) as string[],
+  }));
+}
+
+const insertEvents = preparedSqlPerStore<{ events: string; now: number }, never>((dialect, slots) =>
+  dialect === "postgres"
+    ? sql`insert into webhook_events (id, workspace_id, type, body, created_at)
+        select e.id, e.workspace_id, e.type, e.body, ${slots.now}
+        from json_to_recordset(${slots.events}::json) as e(id text, workspace_id text, type text, body text)`
+    : sql`insert into webhook_events (id, workspace_id, type, body, created_at)
+        select value ->> 'id', value ->> 'workspace_id', value ->> 'type', value ->> 'body', ${slots.now}
+        from json_each(${slots.events})`,
+);
+
+const insertDeliveries = preparedSqlPerStore<{ deliveries: string; now: number }, never>((dialect, slots) =>
+  dialect === "postgres"
+    ? sql`insert into webhook_deliveries (id, event_id, endpoint_id, workspace_id, status, attempts,
+          next_attempt_at, lease_owner, lease_expires_at, created_at)
+        select d.id, d.event_id, d.endpoint_id, d.workspace_id, 'pending', 0, ${slots.now}, null, null, ${slots.now}
+        from json_to_recordset(${slots.deliveries}::json)
+          as d(id text, event_id text, endpoint_id text, workspace_id text)`
+    : sql`insert into webhook_deliveries (id, event_id, endpoint_id, workspace_id, status, attempts,
+          next_attempt_at, lease_owner, lease_expires_at, created_at)
+        select value ->> 'id', value ->> 'event_id', value ->> 'endpoint_id', value ->> 'workspace_id',
+          'pending', 0, ${slots.now}, null, null, ${slots.now}
+        from json_each(${slots.deliveries})`,
+);
+
+/**
+ * The writes of the jobs' events and of one pending delivery per endpoint subscribed to each. Sent in
+ * the settling transaction, an event exists exactly when its job settled: none lost, none invented.
+ * A disabled endpoint gets its deliveries too: they wait, unclaimed, until it is re-enabled. However
+ * many jobs a settlement closed, their events are one insert and their deliveries another (a batch of
+ * one-video jobs closes a job per video). `db` is the store's, for its prepared statements.
+ */
+export function jobEventWrites(
+  db: Kysely<Database>,
+  jobs: readonly SettledJobFacts[],
+  endpoints: readonly OutboxEndpoint[],
+  now: number,
+): Write[] {
+  const events: { id: string; workspace_id: string; type: WebhookEventType; body: string }[] = [];
+  const deliveries: { id: string; event_id: string; endpoint_id: string; workspace_id: string }[] = [];
   for (const job of jobs) {
     for (const type of eventTypesFor(job)) {
-      const subscribed = (endpointsOf.get(job.workspaceId) ?? []).filter((e) => e.events.includes(type));
+      const subscribed = endpoints.filter(
+        (e) => e.workspaceId === job.workspaceId && e.events.includes(type),
+      );
       if (subscribed.length === 0) continue;
       const eventId = newId("evt", now);
       events.push({
@@ -68,7 +101,6 @@ export async function recordJobEvents(
         workspace_id: job.workspaceId,
         type,
         body: eventBody(eventId, type, job, now),
-        created_at: now,
       });
       for (const endpoint of subscribed) {
         deliveries.push({
@@ -76,28 +108,29 @@ export async function recordJobEvents(
           event_id: eventId,
           endpoint_id: endpoint.id,
           workspace_id: job.workspaceId,
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: now,
-          lease_owner: null,
-          lease_expires_at: null,
-          created_at: now,
         });
       }
     }
   }
-  for (let start = 0; start < events.length; start += rowsPerInsert) {
-    await trx
-      .insertInto("webhook_events")
-      .values(events.slice(start, start + rowsPerInsert))
-      .execute();
-  }
-  for (let start = 0; start < deliveries.length; start += rowsPerInsert) {
-    await trx
-      .insertInto("webhook_deliveries")
-      .values(deliveries.slice(start, start + rowsPerInsert))
-      .execute();
-  }
+  if (events.length === 0) return [];
+  return [
+    write(insertEvents(db), { events: JSON.stringify(events), now }),
+    write(insertDeliveries(db), { deliveries: JSON.stringify(deliveries), now }),
+  ];
+}
+
+/** Records the jobs' events and deliveries inside `trx`, on their own (a settlement sends them with its other writes). */
+export async function recordJobEvents(
+  store: Store,
+  trx: Transaction<Database>,
+  jobs: readonly SettledJobFacts[],
+  now: number,
+): Promise<void> {
+  const endpoints = await endpointsOf(
+    trx,
+    jobs.map((job) => job.workspaceId),
+  );
+  await runWrites(store, trx, jobEventWrites(store.db, jobs, endpoints, now));
 }
 
 /** The event as its deliveries send it. Rows are never sent in a webhook: the job read is the handover. */

@@ -127,17 +127,24 @@ for (const dialect of dialects) {
         })),
       );
       expect(results.every((result) => result.kind === "settled")).toBe(true);
-      // The outcomes and the job counts, and on SQLite the held videos read first.
+      // SQLite: the held videos, the outcomes, the job counts. PostgreSQL: the locks, then the
+      // outcomes with the job counts.
       const lookups = log
         .statements()
-        .filter((q) => /^(update (videos|jobs)\b|select videos\.id from json_each)/.test(q.sql.trim()));
+        .filter((q) =>
+          /^(update (videos|jobs)\b|select videos\.id from json_each|with (batch|outcomes) as)/.test(
+            q.sql.trim(),
+          ),
+        );
       expect(lookups).toHaveLength(dialect.name === "sqlite" ? 3 : 2);
+      const ids = claimed.map((video) => video.videoId);
+      const jobIds = [...new Set(claimed.map((video) => video.jobId))];
       const slotValues = {
         batch: "[]",
-        ids:
-          dialect.name === "sqlite"
-            ? JSON.stringify(claimed.map((video) => video.videoId))
-            : claimed.map((video) => video.videoId),
+        jobs: "[]",
+        ids: dialect.name === "sqlite" ? JSON.stringify(ids) : ids,
+        jobIds,
+        workspaceIds: [claimed[0]?.workspaceId],
         now: Date.now(),
         workerId: "wrk_settle_plans",
       };
@@ -147,8 +154,9 @@ for (const dialect of dialects) {
           expect(plan).toMatch(/SEARCH (videos|jobs) USING INDEX sqlite_autoindex_(videos|jobs)_1 \(id=\?\)/);
           expect(plan).not.toMatch(/SCAN (videos|jobs)/);
         } else {
-          expect(plan).toMatch(/Index Scan using (videos|jobs)_pkey on (videos|jobs)/);
-          expect(plan).not.toMatch(/Seq Scan/);
+          expect(plan).toMatch(/Index Scan using videos_pkey on videos/);
+          expect(plan).toMatch(/Index Scan using jobs_pkey on jobs/);
+          expect(plan).not.toMatch(/Seq Scan on (videos|jobs)/);
         }
       }
     });

@@ -181,6 +181,7 @@ async function createDelivery(server: TestServer, endpointId: string): Promise<s
   const now = Date.now();
   await db.transaction().execute((trx) =>
     recordJobEvents(
+      server.app.store,
       trx,
       [
         {
