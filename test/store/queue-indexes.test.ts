@@ -160,5 +160,45 @@ for (const dialect of dialects) {
         }
       }
     });
+
+    // Last: it admits jobs of its own, which the tests above would otherwise claim.
+    it("takes the oldest waiting admissions first through their index, without sorting the table", async () => {
+      // 5,000 admissions waiting, as after the workers were down for a while (the settled jobs'
+      // rows stand in for their jobs).
+      const settledJobs = await store.db
+        .selectFrom("jobs")
+        .select(["id", "workspace_id", "created_at"])
+        .where("id", "like", "job_settled%")
+        .execute();
+      for (let start = 0; start < settledJobs.length; start += 500) {
+        await store.db
+          .insertInto("job_admissions")
+          .values(
+            settledJobs.slice(start, start + 500).map((job, i) => ({
+              workspace_id: job.workspace_id,
+              job_id: job.id,
+              first_priority: 1_000_000 + start + i,
+              platform_video_ids: JSON.stringify([`adm${String(start + i).padStart(8, "0")}`]),
+              submitted_urls: JSON.stringify([`adm${String(start + i).padStart(8, "0")}`]),
+              created_at: job.created_at + start + i,
+            })),
+          )
+          .execute();
+      }
+      await sql`analyze`.execute(store.db);
+      const watched = log.watch(store);
+      log.clear();
+      await claimVideos(watched, "wrk_admissions", 1, 60_000);
+      const take = log.statements().find((q) => /job_admissions/.test(q.sql) && /order by/.test(q.sql));
+      if (!take) throw new Error(`the admissions' take was not seen: ${log.statements().map((q) => q.sql)}`);
+      const plan = await explain(take);
+      if (dialect.name === "sqlite") {
+        expect(plan).toMatch(/SCAN job_admissions/);
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      } else {
+        expect(plan).toMatch(/Index Scan using job_admissions_by_age on job_admissions/);
+        expect(plan).not.toMatch(/Sort|Seq Scan/);
+      }
+    });
   });
 }
