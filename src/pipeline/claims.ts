@@ -3,7 +3,7 @@ import { sql, type Transaction } from "kysely";
 import { countJobsStarted } from "../credits/usage-counters.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
-import { preparedSqlPerStore } from "../store/prepared-query.js";
+import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 import { admitWaitingJobs } from "./admissions.js";
 
@@ -44,7 +44,7 @@ export async function claimVideos(
     const { lapsed, queued } =
       store.dialect === "postgres"
         ? await claimPostgres(store, trx, workerId, limit, now + leaseMs, now)
-        : await claimSqlite(trx, workerId, limit, now + leaseMs, now);
+        : await claimSqlite(store, trx, workerId, limit, now + leaseMs, now);
     const claimed = [...lapsed, ...queued];
     if (claimed.length === 0) return [];
     // The jobs that started videos answer their facts from the count's UPDATE; a job whose videos
@@ -141,43 +141,45 @@ async function claimPostgres(
   return { lapsed: taken.filter((v) => v.lapsed), queued: taken.filter((v) => !v.lapsed) };
 }
 
-/**
- * On SQLite, two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under
- * its single write lock (a SELECT first would open a read transaction that cannot always become a
- * write one), and the UPDATE checks the state again.
- */
-async function claimSqlite(
-  trx: Transaction<Database>,
-  workerId: string,
-  limit: number,
-  leaseUntil: number,
-  now: number,
-): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
-  const lapsed = await trx
+interface SqliteClaimParams {
+  workerId: string;
+  limit: number;
+  leaseUntil: number;
+  now: number;
+}
+
+/** On SQLite, videos whose lease ran out, taken over: the pick is a sub-select (see `claimSqlite`). */
+const takeLapsedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
+  db
     .updateTable("videos")
-    .set((eb) => ({ lease_owner: workerId, lease_expires_at: leaseUntil, claims: eb("claims", "+", 1) }))
+    .set((eb) => ({
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
+      claims: eb("claims", "+", 1),
+    }))
     .where("id", "in", (eb) =>
       eb
         .selectFrom("videos")
         .select("id")
         // Status as a literal: the planner then uses the leases' partial index (migration 0005).
         .where("status", "=", sql.lit("processing"))
-        .where("lease_expires_at", "<", now)
+        .where("lease_expires_at", "<", slots.now)
         .orderBy("lease_expires_at")
-        .limit(limit),
+        .limit(slots.limit),
     )
     .where("status", "=", "processing")
-    .where("lease_expires_at", "<", now)
-    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-    .execute();
-  const room = limit - lapsed.length;
-  if (room <= 0) return { lapsed, queued: [] };
-  const queued = await trx
+    .where("lease_expires_at", "<", slots.now)
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+/** On SQLite, queued videos taken in fair-queue order. */
+const takeQueuedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
+  db
     .updateTable("videos")
     .set((eb) => ({
       status: "processing",
-      lease_owner: workerId,
-      lease_expires_at: leaseUntil,
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
       claims: eb("claims", "+", 1),
     }))
     .where("id", "in", (eb) =>
@@ -185,14 +187,33 @@ async function claimSqlite(
         .selectFrom("videos")
         .select("id")
         .where("status", "=", sql.lit("queued"))
-        .where("available_at", "<=", now)
+        .where("available_at", "<=", slots.now)
         .orderBy("priority")
         .orderBy("id")
-        .limit(room),
+        .limit(slots.limit),
     )
     .where("status", "=", "queued")
-    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-    .execute();
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+/**
+ * On SQLite, two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under
+ * its single write lock (a SELECT first would open a read transaction that cannot always become a
+ * write one), and the UPDATE checks the state again. Both prepared: built and compiled by Kysely for
+ * every claim, they cost more than SQLite took to run them.
+ */
+async function claimSqlite(
+  store: Store,
+  trx: Transaction<Database>,
+  workerId: string,
+  limit: number,
+  leaseUntil: number,
+  now: number,
+): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
+  const lapsed = await takeLapsedSqlite(store.db).rows(trx, { workerId, limit, leaseUntil, now });
+  const room = limit - lapsed.length;
+  if (room <= 0) return { lapsed, queued: [] };
+  const queued = await takeQueuedSqlite(store.db).rows(trx, { workerId, limit: room, leaseUntil, now });
   return { lapsed, queued };
 }
 

@@ -81,6 +81,8 @@ for (const dialect of dialects) {
       log.clear();
       const claimed = await claimVideos(watched, "wrk_plans", 10, 60_000);
       expect(claimed).toHaveLength(10);
+      const now = Date.now();
+      const slotValues = { now, limit: 10, leaseUntil: now + 60_000, workerId: "wrk_plans" };
       if (dialect.name === "sqlite") {
         // Two UPDATEs, each with its pick as a sub-select, whose plan shows the sub-select's.
         const selects = log.statements().filter((q) => q.sql.includes(`select "id" from "videos"`));
@@ -90,21 +92,15 @@ for (const dialect of dialects) {
         const queued = selects.find((q) => q.sql.includes(`"status" = 'queued' and "available_at" <=`));
         if (!lapsed || !queued)
           throw new Error(`the claim's selects were not seen: ${selects.map((q) => q.sql)}`);
-        expect(await explain(lapsed)).toMatch(
+        expect(await explain(lapsed, slotValues)).toMatch(
           /SEARCH videos USING INDEX videos_leases \(lease_expires_at<\?\)/,
         );
-        expect(await explain(queued)).toMatch(/SCAN videos USING INDEX videos_queue/);
+        expect(await explain(queued, slotValues)).toMatch(/SCAN videos USING INDEX videos_queue/);
       } else {
         // One statement picks, locks and takes both, and finds the taken rows by primary key.
         const claim = log.statements().find((q) => /with lapsed as materialized/.test(q.sql));
         if (!claim) throw new Error(`the claim was not seen: ${log.statements().map((q) => q.sql)}`);
-        const now = Date.now();
-        const plan = await explain(claim, {
-          now,
-          limit: 10,
-          leaseUntil: now + 60_000,
-          workerId: "wrk_plans",
-        });
+        const plan = await explain(claim, slotValues);
         expect(plan).toMatch(/Index Scan using videos_leases on videos/);
         expect(plan).toMatch(/Index Scan using videos_queue on videos/);
         expect(plan).toMatch(/Index Scan using videos_pkey on videos/);
