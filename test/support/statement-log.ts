@@ -54,7 +54,8 @@ export class StatementLog implements KyselyPlugin {
 /**
  * The database's plan for `query`, a line per step: SQLite's `explain query plan`, PostgreSQL's `explain`.
  * A prepared statement (store/prepared-query.ts) is logged with its slots where its values go, since the
- * log sees the statement as built: `slotValues` gives each slot, by name, a value to plan with.
+ * log sees the statement as built: `slotValues` gives a slot, by name, a value to plan with (needed
+ * where the marker, a string, is no value of the slot's type).
  */
 export async function explainPlan(
   store: Store,
@@ -64,8 +65,8 @@ export async function explainPlan(
   const sqlite = store.dialect === "sqlite";
   const parameters = query.parameters.map((value) => {
     const slot = typeof value === "string" ? /^vidrows-slot-[0-9a-f]+:(\w+)$/.exec(value)?.[1] : undefined;
-    if (slot === undefined) return value;
-    if (!(slot in slotValues)) throw new Error(`No value to plan with for slot "${slot}" of ${query.sql}`);
+    // A slot given no value plans with its marker, which does for a text value.
+    if (slot === undefined || !(slot in slotValues)) return value;
     return slotValues[slot];
   });
   const result = await store.db.executeQuery<Record<string, unknown>>(
