@@ -3,6 +3,7 @@
 // background work here, and starts and stops them in order. Its parts are in src/app/.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { BackgroundWorkOptions } from "./app/background-work.js";
+import { poolSize } from "./app/connections.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
@@ -11,6 +12,7 @@ import type { Worker } from "./pipeline/worker.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 import { explainStoreFailure } from "./store/startup-failures.js";
+import { defaultDeliveryConcurrency } from "./webhooks/delivery-concurrency.js";
 import type { WebhookDispatcher } from "./webhooks/dispatcher.js";
 
 export interface AppOptions extends BackgroundWorkOptions {
@@ -44,9 +46,6 @@ export interface App {
 
 const housekeepingIntervalMs = 60_000;
 
-// An administration command runs one statement at a time; a process that serves or works wants the default pool.
-const administrationConnections = 2;
-
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   const { serve, work } = options;
   if (work && !serve && config.model === null) {
@@ -61,7 +60,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   try {
     opened = openStore(config.database, {
       writeStamp: config.rememberAnswers,
-      maxConnections: serve || work ? undefined : administrationConnections,
+      maxConnections: poolSize({
+        serve,
+        work,
+        deliveriesInFlight: options.dispatcher?.concurrency ?? defaultDeliveryConcurrency,
+      }),
       onSharedMemoryFence: (reason) => {
         if (reason) log.error({ reason }, "store fenced: its shared-memory file is unusable; answering 503");
         else log.info("store fence lifted: its shared-memory file is writable again");

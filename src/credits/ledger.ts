@@ -1,6 +1,8 @@
 // The credit ledger's one writer: every change of a balance leaves a line here, with the balance after it.
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
+import { type Write, write } from "../store/combined-writes.js";
+import { preparedSqlPerStore } from "../store/prepared-query.js";
 import type { CreditEntryKind, Database } from "../store/tables.js";
 
 export interface CreditEntry {
@@ -34,4 +36,33 @@ export async function recordCreditEntries(
       })),
     )
     .execute();
+}
+
+/** Ledger lines from a JSON array of `{ id, workspace_id, kind, amount, balance_after }`, in one prepared statement. */
+const insertEntries = preparedSqlPerStore<{ entries: string; now: number }, never>((dialect, slots) =>
+  dialect === "postgres"
+    ? sql`insert into credit_ledger (id, workspace_id, kind, amount, balance_after, created_at)
+        select e.id, e.workspace_id, e.kind, e.amount, e.balance_after, ${slots.now}
+        from json_to_recordset(${slots.entries}::json)
+          as e(id text, workspace_id text, kind text, amount bigint, balance_after bigint)`
+    : sql`insert into credit_ledger (id, workspace_id, kind, amount, balance_after, created_at)
+        select value ->> 'id', value ->> 'workspace_id', value ->> 'kind', value ->> 'amount',
+          value ->> 'balance_after', ${slots.now}
+        from json_each(${slots.entries})`,
+);
+
+/** `recordCreditEntries` as a write to send with a settlement's others (store/combined-writes.ts). */
+export function creditEntriesWrite(
+  db: Kysely<Database>,
+  entries: readonly CreditEntry[],
+  now: number,
+): Write {
+  const rows = entries.map((entry) => ({
+    id: newId("led", now),
+    workspace_id: entry.workspaceId,
+    kind: entry.kind,
+    amount: entry.amount,
+    balance_after: entry.balanceAfter,
+  }));
+  return write(insertEntries(db), { entries: JSON.stringify(rows), now });
 }

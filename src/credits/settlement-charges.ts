@@ -1,12 +1,13 @@
 // What a settled batch of videos does to its workspaces' credits and counters: priced, then charged in one go.
 import type { Kysely, Transaction } from "kysely";
+import { type Write, write } from "../store/combined-writes.js";
 import type { PlanTable } from "../domain/plans.js";
 import { creditsForDuration } from "../domain/pricing.js";
 import { utcDay } from "../domain/timestamps.js";
 import { preparedPerStore } from "../store/prepared-query.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { isCycleDue, renewCycleIfDue } from "./cycles.js";
-import { recordCreditEntries } from "./ledger.js";
+import { creditEntriesWrite } from "./ledger.js";
 import { addDailyCredits, addFailures } from "./usage-counters.js";
 
 /**
@@ -142,50 +143,54 @@ const addToWorkspaceCounters = preparedPerStore<
 );
 
 /**
- * Writes the batch's accounts, in the order given (by id, the order rows are locked in): the charge and
- * counters of each workspace in one statement, its failures by code; then the daily credits and the
- * ledger lines of all of them in one statement each, since every statement inside the transaction is a
- * round trip made while it holds its locks. `db` is the store's, for its prepared statements.
+ * The writes of the batch's accounts, in the order given (by id, the order rows are locked in): the
+ * charge and counters of each workspace in one statement, its failures by code; then the daily credits
+ * and the ledger lines of all of them in one statement each. The settlement sends them with its own
+ * writes (store/combined-writes.ts): on PostgreSQL all of them are one statement, since every statement
+ * inside the transaction is a round trip made while it holds its locks. `db` is the store's, for its
+ * prepared statements.
  */
-export async function chargeSettledBatch(
+export function settledBatchCharges(
   db: Kysely<Database>,
-  trx: Transaction<Database>,
   accounts: readonly BatchAccount[],
   now: number,
-): Promise<void> {
+): Write[] {
+  const writes: Write[] = [];
   for (const account of accounts) {
     if (account.videosProcessed > 0 || account.jobsWithFailures > 0 || account.jobsSettled > 0) {
-      await addToWorkspaceCounters(db).run(trx, {
-        charged: account.charged,
-        videosProcessed: account.videosProcessed,
-        jobsWithFailures: account.jobsWithFailures,
-        jobsSettled: account.jobsSettled,
-        jobsDone: account.jobsDone,
-        jobsFailed: account.jobsSettled - account.jobsDone,
-        workspaceId: account.workspaceId,
-      });
+      writes.push(
+        write(addToWorkspaceCounters(db), {
+          charged: account.charged,
+          videosProcessed: account.videosProcessed,
+          jobsWithFailures: account.jobsWithFailures,
+          jobsSettled: account.jobsSettled,
+          jobsDone: account.jobsDone,
+          jobsFailed: account.jobsSettled - account.jobsDone,
+          workspaceId: account.workspaceId,
+        }),
+      );
     }
     for (const [code, count] of account.failures) {
-      await addFailures(db).run(trx, { workspaceId: account.workspaceId, code, count });
+      writes.push(write(addFailures(db), { workspaceId: account.workspaceId, code, count }));
     }
   }
   const charged = accounts.filter((account) => account.videosProcessed > 0);
-  if (charged.length === 0) return;
-  await addDailyCredits(
-    trx,
-    utcDay(now),
-    charged.map((account) => ({ workspaceId: account.workspaceId, credits: account.charged })),
-  );
-  await recordCreditEntries(
-    trx,
-    charged.flatMap((account) =>
-      account.ledger.map((line) => ({
-        workspaceId: account.workspaceId,
-        kind: "charge" as const,
-        amount: line.amount,
-        balanceAfter: line.balanceAfter,
-      })),
+  if (charged.length === 0) return writes;
+  const spent = charged.map((account) => ({ workspace_id: account.workspaceId, credits: account.charged }));
+  writes.push(write(addDailyCredits(db), { day: utcDay(now), spent: JSON.stringify(spent) }));
+  writes.push(
+    creditEntriesWrite(
+      db,
+      charged.flatMap((account) =>
+        account.ledger.map((line) => ({
+          workspaceId: account.workspaceId,
+          kind: "charge" as const,
+          amount: line.amount,
+          balanceAfter: line.balanceAfter,
+        })),
+      ),
+      now,
     ),
-    now,
   );
+  return writes;
 }

@@ -1,6 +1,6 @@
 // The usage counters kept beside the balance, so that reading usage never scans jobs or videos.
-import type { Transaction } from "kysely";
-import { preparedPerStore } from "../store/prepared-query.js";
+import { sql, type Transaction } from "kysely";
+import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 
 // A job is counted `queued` by its reservation (reservation.ts) and `done` or `failed` when it
@@ -31,19 +31,18 @@ export const addFailures = preparedPerStore<{ workspaceId: string; code: string;
       ),
 );
 
-/** Adds each workspace's credits spent to its total for `day` (UTC), for all of them in one statement. */
-export async function addDailyCredits(
-  trx: Transaction<Database>,
-  day: string,
-  spent: readonly { workspaceId: string; credits: number }[],
-) {
-  await trx
-    .insertInto("daily_credits")
-    .values(spent.map((s) => ({ workspace_id: s.workspaceId, day, credits: s.credits })))
-    .onConflict((c) =>
-      c
-        .columns(["workspace_id", "day"])
-        .doUpdateSet((eb) => ({ credits: eb("daily_credits.credits", "+", eb.ref("excluded.credits")) })),
-    )
-    .execute();
-}
+/**
+ * Adds each workspace's credits spent (`spent`: JSON of `{ workspace_id, credits }`, one per workspace)
+ * to its total for `day` (UTC), for all of them in one statement. (SQLite's upsert from a SELECT needs
+ * its WHERE, even `where true`, to tell the ON CONFLICT from a join's ON.)
+ */
+export const addDailyCredits = preparedSqlPerStore<{ day: string; spent: string }, never>((dialect, slots) =>
+  dialect === "postgres"
+    ? sql`insert into daily_credits (workspace_id, day, credits)
+        select s.workspace_id, ${slots.day}, s.credits
+        from json_to_recordset(${slots.spent}::json) as s(workspace_id text, credits bigint)
+        on conflict (workspace_id, day) do update set credits = daily_credits.credits + excluded.credits`
+    : sql`insert into daily_credits (workspace_id, day, credits)
+        select value ->> 'workspace_id', ${slots.day}, value ->> 'credits' from json_each(${slots.spent}) where true
+        on conflict (workspace_id, day) do update set credits = daily_credits.credits + excluded.credits`,
+);

@@ -2,7 +2,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import type { Store } from "../store/database.js";
-import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import { type PreparedQuery, prepareQuery, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database, JobAdmissionsTable } from "../store/tables.js";
 
 type Admission = Selectable<JobAdmissionsTable>;
@@ -26,7 +26,7 @@ const videosPerClaim = 1000;
  * admitting (SKIP LOCKED).
  */
 export async function admitWaitingJobs(store: Store, trx: Transaction<Database>, now: number) {
-  const admissions = store.dialect === "postgres" ? await takePostgres(trx) : await takeSqlite(trx);
+  const admissions = store.dialect === "postgres" ? await takePostgres(trx) : await takeSqlite(store, trx);
   await insertQueuedVideos(store, trx, admissions, now);
 }
 
@@ -73,21 +73,24 @@ async function insertQueuedVideos(
   }
 }
 
-async function takeSqlite(trx: Transaction<Database>): Promise<Admission[]> {
-  // The first `jobsPerClaim` rows, and of those the ones that begin before `videosPerClaim` videos.
-  const taken = await sql<Admission>`
+/** The first `jobsPerClaim` rows, and of those the ones that begin before `videosPerClaim` videos. */
+const takeSqliteStatement = preparedSqlPerStore<Record<string, never>, Admission>(
+  () => sql`
     delete from job_admissions where rowid in (
       select admission from (
         select admission, sum(size) over (order by admission) - size as videos_before
         from (
           select rowid as admission, json_array_length(platform_video_ids) as size
-          from job_admissions order by rowid limit ${jobsPerClaim}
+          from job_admissions order by rowid limit ${sql.lit(jobsPerClaim)}
         )
       )
-      where videos_before < ${videosPerClaim}
+      where videos_before < ${sql.lit(videosPerClaim)}
     )
-    returning *`.execute(trx);
-  return taken.rows;
+    returning *`,
+);
+
+async function takeSqlite(store: Store, trx: Transaction<Database>): Promise<Admission[]> {
+  return takeSqliteStatement(store.db).rows(trx, {});
 }
 
 async function takePostgres(trx: Transaction<Database>): Promise<Admission[]> {

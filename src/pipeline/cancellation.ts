@@ -69,7 +69,7 @@ export class JobCancellation {
         .where("status", "=", "queued")
         .returning(["id", "job_id", "workspace_id"])
         .execute();
-      await countStartedVideos(trx, taken);
+      await countStartedVideos(this.store, trx, taken);
       const cancelled = await trx
         .updateTable("jobs")
         .set((eb) => ({ cancelled_at: eb.fn.coalesce("cancelled_at", eb.val(now)) }))

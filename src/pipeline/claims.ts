@@ -1,8 +1,9 @@
 // Claiming videos to work on, with leases: the store is the queue, shared by every worker process.
-import { type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { countJobsStarted } from "../credits/usage-counters.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import type { Store } from "../store/database.js";
+import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 import { admitWaitingJobs } from "./admissions.js";
 
@@ -22,32 +23,13 @@ export interface ClaimedVideo {
 }
 
 /**
- * The ids `candidates` picks. On PostgreSQL they are picked, and locked, by a statement of their own:
- * as a sub-select of the UPDATE, the planner may run a `LIMIT ... FOR UPDATE SKIP LOCKED` sub-select
- * again for each row it updates, each run skipping the rows the runs before took, so that one claim of
- * 4 videos took the whole queue. SQLite runs such a sub-select once, under its single write lock, so
- * there it stays a sub-select (a SELECT first would open a read transaction that cannot always
- * become a write one).
- */
-async function pick(
-  candidates: SelectQueryBuilder<Database, "videos", { id: string }>,
-  lockRows: boolean,
-): Promise<SelectQueryBuilder<Database, "videos", { id: string }> | string[]> {
-  if (!lockRows) return candidates;
-  const rows = await candidates.forUpdate().skipLocked().execute();
-  return rows.map((row) => row.id);
-}
-
-const nothingPicked = (picked: unknown) => Array.isArray(picked) && picked.length === 0;
-
-/**
  * Claims up to `limit` videos for `workerId` until `now + leaseMs`: first videos whose holder went
  * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first),
  * after admitting jobs submitted since the last claim (admissions.ts).
  *
  * No two workers can take the same video: on PostgreSQL the candidates are locked, skipping rows
- * another worker has locked (SKIP LOCKED), and the UPDATE checks their state again; on SQLite each
- * UPDATE runs under the database's single write lock.
+ * another worker has locked (SKIP LOCKED), and a locked row cannot change before the UPDATE takes it;
+ * on SQLite each UPDATE runs under the database's single write lock and checks the state again.
  */
 export async function claimVideos(
   store: Store,
@@ -59,127 +41,231 @@ export async function claimVideos(
   if (limit <= 0) return [];
   return store.db.transaction().execute(async (trx) => {
     await admitWaitingJobs(store, trx, now);
-    const lockRows = store.dialect === "postgres";
-    const lapsed = await pick(
-      trx
-        .selectFrom("videos")
-        .select("id")
-        // Status as a literal: the planner then uses the leases' partial index (migration 0005).
-        .where("status", "=", sql.lit("processing"))
-        .where("lease_expires_at", "<", now)
-        .orderBy("lease_expires_at")
-        .limit(limit),
-      lockRows,
-    );
-    const expired = nothingPicked(lapsed)
-      ? []
-      : await trx
-          .updateTable("videos")
-          .set((eb) => ({
-            lease_owner: workerId,
-            lease_expires_at: now + leaseMs,
-            claims: eb("claims", "+", 1),
-          }))
-          .where("id", "in", lapsed)
-          .where("status", "=", "processing")
-          .where("lease_expires_at", "<", now)
-          .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-          .execute();
-
-    const room = limit - expired.length;
-    const waiting =
-      room <= 0
-        ? []
-        : await pick(
-            trx
-              .selectFrom("videos")
-              .select("id")
-              .where("status", "=", sql.lit("queued"))
-              .where("available_at", "<=", now)
-              .orderBy("priority")
-              .orderBy("id")
-              .limit(room),
-            lockRows,
-          );
-    const queued = nothingPicked(waiting)
-      ? []
-      : await trx
-          .updateTable("videos")
-          .set((eb) => ({
-            status: "processing",
-            lease_owner: workerId,
-            lease_expires_at: now + leaseMs,
-            claims: eb("claims", "+", 1),
-          }))
-          .where("id", "in", waiting)
-          .where("status", "=", "queued")
-          .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"])
-          .execute();
-    await countStartedVideos(trx, queued);
-
-    const claimed = [...expired, ...queued];
+    const { lapsed, queued } =
+      store.dialect === "postgres"
+        ? await claimPostgres(store, trx, workerId, limit, now + leaseMs, now)
+        : await claimSqlite(store, trx, workerId, limit, now + leaseMs, now);
+    const claimed = [...lapsed, ...queued];
     if (claimed.length === 0) return [];
-    const jobIds = [...new Set(claimed.map((v) => v.job_id))];
-    const jobs = await trx
-      .selectFrom("jobs")
-      .select(["id", "schema_definition", "language", "cancelled_at"])
-      .where("id", "in", jobIds)
-      .execute();
+    // The jobs that started videos answer their facts from the count's UPDATE; a job whose videos
+    // were all taken over from lapsed leases is read (the rare case: a worker died).
+    const jobById = await countStartedVideos(store, trx, queued);
+    const unread = [...new Set(claimed.map((v) => v.job_id))].filter((id) => !jobById.has(id));
+    for (const job of await readJobs(store, trx, unread)) jobById.set(job.id, job);
     // Each job's schema parsed once, and the one object shared by its videos (the extractor keeps what
     // it builds from a schema by object).
-    const jobById = new Map(
-      jobs.map((j) => [
-        j.id,
-        {
-          language: j.language,
-          schema: JSON.parse(j.schema_definition) as SchemaDefinition,
-          cancelled: j.cancelled_at !== null,
-        },
-      ]),
-    );
-    const keys = await dataKeysOf(store, trx, jobIds);
+    const schemas = new Map<string, SchemaDefinition>();
     return claimed.map((video) => {
       const job = jobById.get(video.job_id);
       if (!job) throw new Error(`Video ${video.id} belongs to job ${video.job_id}, which does not exist.`);
+      let schema = schemas.get(job.id);
+      if (!schema) {
+        schema = JSON.parse(job.schema_definition) as SchemaDefinition;
+        schemas.set(job.id, schema);
+      }
       return {
         videoId: video.id,
         jobId: video.job_id,
         workspaceId: video.workspace_id,
         platformVideoId: video.platform_video_id,
         language: job.language ?? undefined,
-        schema: job.schema,
+        schema,
         claims: video.claims,
-        dataKey: keys.get(video.job_id) ?? null,
-        cancelled: job.cancelled,
+        dataKey: job.data_key,
+        cancelled: job.cancelled_at !== null,
       };
     });
   });
 }
 
-/**
- * The data keys of the jobs (store/sealed-values.ts), which only PostgreSQL jobs have. Looked up by a
- * list of ids rather than joined, so that PostgreSQL reads only the partitions holding them (a join
- * would lock every partition, and wait behind a partition's rewrite after a handover).
- */
-async function dataKeysOf(
-  store: Store,
-  trx: Transaction<Database>,
-  jobIds: string[],
-): Promise<Map<string, Buffer>> {
-  if (store.dialect !== "postgres") return new Map();
-  const keys = await trx
-    .selectFrom("job_keys")
-    .select(["job_id", "data_key"])
-    .where("job_id", "in", jobIds)
-    .execute();
-  return new Map(keys.map((key) => [key.job_id, key.data_key]));
+/** A claimed video as its claim's UPDATE answers it. */
+interface TakenVideo {
+  id: string;
+  job_id: string;
+  workspace_id: string;
+  platform_video_id: string;
+  claims: number;
 }
 
-/** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage. */
-export async function countStartedVideos(
+/** What a claim needs of a job; `data_key` is null on SQLite and for jobs without one. */
+interface ClaimedJob {
+  id: string;
+  schema_definition: string;
+  language: string | null;
+  cancelled_at: number | null;
+  data_key: Buffer | null;
+}
+
+/**
+ * On PostgreSQL, the lapsed leases and then queued videos, picked, locked and taken in one statement.
+ * The picks are MATERIALIZED CTEs, each run once (as a sub-select of the UPDATE, the planner may run a
+ * `LIMIT ... SKIP LOCKED` sub-select again per row, each run skipping the rows the runs before took,
+ * so that one claim of 4 videos took the whole queue); the UPDATE finds its rows by primary key from
+ * an array of their ids (joined to the CTEs instead, the planner, not knowing the limit, read every
+ * video). The locked rows cannot change before the UPDATE, so it checks nothing again.
+ */
+const claimPostgresStatement = preparedSqlPerStore<
+  { now: number; limit: number; leaseUntil: number; workerId: string },
+  TakenVideo & { lapsed: boolean }
+>(
+  (_dialect, slots) => sql`
+    with lapsed as materialized (
+      -- Status as a literal: the planner then uses the leases' partial index (migration 0005).
+      select id from videos
+      where status = 'processing' and lease_expires_at < ${slots.now}
+      order by lease_expires_at limit ${slots.limit}
+      for update skip locked
+    ), queued as materialized (
+      select id from videos
+      where status = 'queued' and available_at <= ${slots.now}
+      order by priority, id limit greatest(${slots.limit} - (select count(*) from lapsed), 0)
+      for update skip locked
+    )
+    update videos as v
+    set status = 'processing', lease_owner = ${slots.workerId}, lease_expires_at = ${slots.leaseUntil},
+      claims = v.claims + 1
+    where v.id = any(array(select id from lapsed union all select id from queued))
+    returning v.id, v.job_id, v.workspace_id, v.platform_video_id, v.claims,
+      v.id = any(array(select id from lapsed)) as lapsed`,
+);
+
+async function claimPostgres(
+  store: Store,
   trx: Transaction<Database>,
-  started: { job_id: string; workspace_id: string }[],
-) {
+  workerId: string,
+  limit: number,
+  leaseUntil: number,
+  now: number,
+): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
+  const taken = await claimPostgresStatement(store.db).rows(trx, { now, limit, leaseUntil, workerId });
+  return { lapsed: taken.filter((v) => v.lapsed), queued: taken.filter((v) => !v.lapsed) };
+}
+
+interface SqliteClaimParams {
+  workerId: string;
+  limit: number;
+  leaseUntil: number;
+  now: number;
+}
+
+/** On SQLite, videos whose lease ran out, taken over: the pick is a sub-select (see `claimSqlite`). */
+const takeLapsedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
+  db
+    .updateTable("videos")
+    .set((eb) => ({
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
+      claims: eb("claims", "+", 1),
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("videos")
+        .select("id")
+        // Status as a literal: the planner then uses the leases' partial index (migration 0005).
+        .where("status", "=", sql.lit("processing"))
+        .where("lease_expires_at", "<", slots.now)
+        .orderBy("lease_expires_at")
+        .limit(slots.limit),
+    )
+    .where("status", "=", "processing")
+    .where("lease_expires_at", "<", slots.now)
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+/** On SQLite, queued videos taken in fair-queue order. */
+const takeQueuedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
+  db
+    .updateTable("videos")
+    .set((eb) => ({
+      status: "processing",
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
+      claims: eb("claims", "+", 1),
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("videos")
+        .select("id")
+        .where("status", "=", sql.lit("queued"))
+        .where("available_at", "<=", slots.now)
+        .orderBy("priority")
+        .orderBy("id")
+        .limit(slots.limit),
+    )
+    .where("status", "=", "queued")
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+/**
+ * On SQLite, two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under
+ * its single write lock (a SELECT first would open a read transaction that cannot always become a
+ * write one), and the UPDATE checks the state again. Both prepared: built and compiled by Kysely for
+ * every claim, they cost more than SQLite took to run them.
+ */
+async function claimSqlite(
+  store: Store,
+  trx: Transaction<Database>,
+  workerId: string,
+  limit: number,
+  leaseUntil: number,
+  now: number,
+): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
+  const lapsed = await takeLapsedSqlite(store.db).rows(trx, { workerId, limit, leaseUntil, now });
+  const room = limit - lapsed.length;
+  if (room <= 0) return { lapsed, queued: [] };
+  const queued = await takeQueuedSqlite(store.db).rows(trx, { workerId, limit: room, leaseUntil, now });
+  return { lapsed, queued };
+}
+
+/**
+ * The jobs of `jobIds` as a claim needs them, with their data keys (store/sealed-values.ts), which only
+ * PostgreSQL jobs have. The keys are looked up by a list of ids rather than joined, so that PostgreSQL
+ * reads only the partitions holding them (a join would lock every partition, and wait behind a
+ * partition's rewrite after a handover).
+ */
+async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string[]): Promise<ClaimedJob[]> {
+  if (jobIds.length === 0) return [];
+  const jobs = await trx
+    .selectFrom("jobs")
+    .select(["id", "schema_definition", "language", "cancelled_at"])
+    .where("id", "in", jobIds)
+    .execute();
+  const keys =
+    store.dialect === "postgres"
+      ? await trx
+          .selectFrom("job_keys")
+          .select(["job_id", "data_key"])
+          .where("job_id", "in", jobIds)
+          .execute()
+      : [];
+  const keyOf = new Map(keys.map((key) => [key.job_id, key.data_key]));
+  return jobs.map((job) => ({ ...job, data_key: keyOf.get(job.id) ?? null }));
+}
+
+/**
+ * Moves each job's count of `started` videos (1 in the common case) from `queued` to `processing`,
+ * and the usage count of jobs whose first videos started likewise. The counts' UPDATE answers what a
+ * claim needs of the job, its data key too on PostgreSQL (a sub-select by the job's id, which the
+ * planner prunes to the key's partition), so a claim reads nothing more of a job that started videos.
+ */
+const startVideosInJob = preparedSqlPerStore<
+  { count: number; jobId: string },
+  ClaimedJob & { queued_count: number; video_count: number }
+>(
+  (dialect, slots) => sql`
+    update jobs
+    set queued_count = queued_count - ${slots.count}, processing_count = processing_count + ${slots.count}
+    where id = ${slots.jobId}
+    returning id, queued_count, video_count, schema_definition, language, cancelled_at,
+      ${dialect === "postgres" ? sql`(select data_key from job_keys where job_id = ${slots.jobId})` : sql`null`} as data_key`,
+);
+
+/** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage; answers the jobs. */
+export async function countStartedVideos(
+  store: Store,
+  trx: Transaction<Database>,
+  started: readonly { job_id: string; workspace_id: string }[],
+): Promise<Map<string, ClaimedJob>> {
   const perJob = new Map<string, { workspaceId: string; count: number }>();
   for (const video of started) {
     const entry = perJob.get(video.job_id) ?? { workspaceId: video.workspace_id, count: 0 };
@@ -188,25 +274,27 @@ export async function countStartedVideos(
   }
   // Jobs, then workspaces, each in id order: every claim and settlement locks rows in that order,
   // so that two of them never wait on each other in a circle (a deadlock on PostgreSQL).
+  const jobs = new Map<string, ClaimedJob>();
   const jobsStarted = new Map<string, number>();
   for (const [jobId, { workspaceId, count }] of [...perJob].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const job = await trx
-      .updateTable("jobs")
-      .set((eb) => ({
-        queued_count: eb("queued_count", "-", count),
-        processing_count: eb("processing_count", "+", count),
-      }))
-      .where("id", "=", jobId)
-      .returning(["queued_count", "video_count"])
-      .executeTakeFirstOrThrow();
+    const job = await startVideosInJob(store.db).first(trx, { count, jobId });
+    if (!job) throw new Error(`Job ${jobId} of a claimed video does not exist.`);
+    jobs.set(jobId, {
+      id: job.id,
+      schema_definition: job.schema_definition,
+      language: job.language,
+      cancelled_at: job.cancelled_at,
+      data_key: job.data_key,
+    });
     // The job's first videos started: in usage it moves from `queued` to `processing`.
     if (job.queued_count + count === job.video_count) {
       jobsStarted.set(workspaceId, (jobsStarted.get(workspaceId) ?? 0) + 1);
     }
   }
-  for (const [workspaceId, jobs] of [...jobsStarted].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await countJobsStarted(trx, workspaceId, jobs);
+  for (const [workspaceId, count] of [...jobsStarted].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await countJobsStarted(trx, workspaceId, count);
   }
+  return jobs;
 }
 
 /** Those of `jobIds` that their owners cancelled (the worker abandons their videos in flight). */

@@ -4,81 +4,69 @@ import type { Store } from "../store/database.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockAndReadWorkspace } from "../store/workspace-lock.js";
 import type { Settlement } from "./settlement.js";
+import { heldVideosSqlite, lockBatchPostgres } from "./settlement-statements.js";
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort(byId);
 
+/** The batch's settlements whose videos the worker still holds, and its workspaces' rows, locked. */
+export interface LockedBatch {
+  readonly held: readonly Settlement[];
+  /** By id. */
+  readonly workspaces: readonly WorkspaceRow[];
+}
+
 /**
- * The settlements whose videos this worker still holds. On PostgreSQL their videos and then their
- * jobs are locked, each by id, the order claims take them in too: a settlement holding the workspace
- * while a claim held the job and wanted the workspace was a deadlock, and the video was stuck until
- * its lease ran out. On SQLite the first write takes the database's single write lock, so there is no
- * order to keep, and the lease is checked by the UPDATE that writes the outcome: all are answered.
+ * Locks the batch's rows and answers those of its videos that `workerId` still holds. The workspaces
+ * are locked so that settlements of one workspace take turns and two cannot both spend its last
+ * credits; a video whose lease was lost (another worker took it over) is left out, and writes nothing.
+ *
+ * On PostgreSQL the held videos, then their jobs, then the workspaces are locked, each by id, the order
+ * claims take them in too (a settlement holding the workspace while a claim held the job and wanted the
+ * workspace was a deadlock, and the video was stuck until its lease ran out), all by one statement. On
+ * SQLite the first write takes the database's single write lock, so there is no order to keep: the
+ * workspaces' no-op UPDATE takes it, then the leases are read (a read first would begin a read
+ * transaction that cannot always become a write one, and nothing can change the answer after it).
  */
-export async function lockHeldVideosAndJobs(
+export async function lockBatch(
   store: Store,
   trx: Transaction<Database>,
   workerId: string,
   settlements: readonly Settlement[],
-): Promise<readonly Settlement[]> {
-  if (store.dialect !== "postgres") return settlements;
-  // One statement for all the videos, one for all their jobs: ORDER BY makes FOR UPDATE take the
-  // locks in id order, and a round trip per row was most of a small batch's time on PostgreSQL.
-  const locked = await trx
-    .selectFrom("videos")
-    .select("id")
-    .where("id", "in", sortedUnique(settlements.map((s) => s.video.videoId)))
-    .where("lease_owner", "=", workerId)
-    .where("status", "=", "processing")
-    .orderBy("id")
-    .forUpdate()
-    .execute();
-  const held = new Set(locked.map((video) => video.id));
-  const heldJobs = sortedUnique(
-    settlements.filter((s) => held.has(s.video.videoId)).map((s) => s.video.jobId),
-  );
-  if (heldJobs.length > 0) {
-    await trx.selectFrom("jobs").select("id").where("id", "in", heldJobs).orderBy("id").forUpdate().execute();
+): Promise<LockedBatch> {
+  const ids = sortedUnique(settlements.map((s) => s.video.videoId));
+  const workspaceIds = sortedUnique(settlements.map((s) => s.video.workspaceId));
+  let workspaces: WorkspaceRow[];
+  let held: ReadonlySet<string>;
+  if (store.dialect === "postgres") {
+    const rows = await lockBatchPostgres(store.db).rows(trx, { ids, workerId, workspaceIds });
+    held = new Set(rows[0]?.held_ids ?? []);
+    workspaces = rows.map(({ held_ids: _, ...workspace }) => workspace);
+  } else {
+    workspaces = await lockWorkspacesSqlite(store, trx, workspaceIds);
+    const rows = await heldVideosSqlite(store.db).rows(trx, { ids: JSON.stringify(ids), workerId });
+    held = new Set(rows.map((video) => video.id));
   }
-  return settlements.filter((s) => held.has(s.video.videoId));
+  if (workspaces.length !== workspaceIds.length)
+    throw new Error(`A workspace of the videos being settled does not exist: ${workspaceIds.join(", ")}.`);
+  return { held: settlements.filter((s) => held.has(s.video.videoId)), workspaces };
 }
 
 /**
- * Locks and reads the workspaces of the batch's videos, in id order, so that settlements of one
- * workspace take turns and two cannot both spend its last credits. One workspace (the common case) is
- * one prepared statement. Several are one statement too: on PostgreSQL a SELECT ... ORDER BY id FOR
- * UPDATE (a multi-row UPDATE would lock them in no promised order); on SQLite, which has no FOR UPDATE
- * and whose single write lock leaves no order to keep, a no-op UPDATE ... RETURNING.
+ * On SQLite, which has no FOR UPDATE, the workspaces are read by a no-op UPDATE ... RETURNING: one
+ * workspace (the common case) by a prepared statement.
  */
-export async function lockAndReadWorkspaces(
+async function lockWorkspacesSqlite(
   store: Store,
   trx: Transaction<Database>,
-  settlements: readonly Settlement[],
+  ids: readonly string[],
 ): Promise<WorkspaceRow[]> {
-  const ids = sortedUnique(settlements.map((s) => s.video.workspaceId));
-  let rows: WorkspaceRow[];
-  if (ids.length <= 1) {
-    rows =
-      ids.length === 0
-        ? []
-        : await lockAndReadWorkspace(store.db).rows(trx, { workspaceId: ids[0] as string });
-  } else if (store.dialect === "postgres") {
-    rows = await trx
-      .selectFrom("workspaces")
-      .selectAll()
-      .where("id", "in", ids)
-      .orderBy("id")
-      .forUpdate()
-      .execute();
-  } else {
-    rows = await trx
-      .updateTable("workspaces")
-      .set((eb) => ({ plan_id: eb.ref("plan_id") }))
-      .where("id", "in", ids)
-      .returningAll()
-      .execute();
-  }
-  if (rows.length !== ids.length)
-    throw new Error(`A workspace of the videos being settled does not exist: ${ids.join(", ")}.`);
+  if (ids.length === 1) return lockAndReadWorkspace(store.db).rows(trx, { workspaceId: ids[0] as string });
+  const rows = await trx
+    .updateTable("workspaces")
+    .set((eb) => ({ plan_id: eb.ref("plan_id") }))
+    .where("id", "in", [...ids])
+    .returningAll()
+    .execute();
   return rows.sort((a, b) => byId(a.id, b.id));
 }

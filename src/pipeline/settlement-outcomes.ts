@@ -1,5 +1,4 @@
-// Settlement's pricing and writing step: each video's charge (or refusal) and outcome, in the batch's order.
-import type { Transaction } from "kysely";
+// Settlement's pricing step: each video's charge (or refusal) and outcome, in the batch's order.
 import {
   type BatchAccount,
   countVideoDone,
@@ -7,11 +6,9 @@ import {
   priceVideo,
 } from "../credits/settlement-charges.js";
 import { storedRowsText } from "../extraction/stored-rows.js";
-import type { Store } from "../store/database.js";
-import type { Database } from "../store/tables.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
 import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
-import { writeDone, writeFailed } from "./settlement-statements.js";
+import type { OutcomeRecord } from "./settlement-statements.js";
 
 /** What a batch adds to one job's counts. */
 export interface JobChange {
@@ -21,10 +18,14 @@ export interface JobChange {
   charge: number;
 }
 
-/** The batch's videos that were written, by id, and what they add to their jobs, by job id. */
-export interface WrittenOutcomes {
+/**
+ * The batch priced: its held videos' outcomes by id, what they add to their jobs by job id, and each
+ * video's outcome and charge as the batch's write takes it.
+ */
+export interface PricedBatch {
   readonly videos: Map<string, { status: "done" | "failed"; jobId: string }>;
   readonly jobs: Map<string, JobChange>;
+  readonly records: OutcomeRecord[];
 }
 
 /** The charge a finished video takes from its workspace's account, or the failure it becomes when the workspace cannot pay. */
@@ -40,31 +41,28 @@ function priceOutcome(
 }
 
 /**
- * Prices each video against its workspace's account as the videos before it in the batch left it, and
- * writes its outcome and charge. The two go video by video, not as two passes: on SQLite the write is
- * what checks the lease, and a video found lost must not spend credits the next one is priced against.
+ * Prices each held video against its workspace's account as the videos before it in the batch left
+ * it, in the batch's order, so each video costs what it would cost settling alone; counts it in its
+ * account and its job. `held` holds only videos whose lease was checked under the batch's locks, so
+ * every one of them is then written.
  */
-export async function priceAndWriteOutcomes(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
-  settlements: readonly Settlement[],
+export function priceOutcomes(
+  held: readonly Settlement[],
   accounts: ReadonlyMap<string, BatchAccount>,
-  now: number,
-): Promise<WrittenOutcomes> {
-  const written: WrittenOutcomes = { videos: new Map(), jobs: new Map() };
-  for (const { video, outcome: proposed } of settlements) {
+): PricedBatch {
+  const priced: PricedBatch = { videos: new Map(), jobs: new Map(), records: [] };
+  for (const { video, outcome: proposed } of held) {
     const account = accounts.get(video.workspaceId) as BatchAccount;
     const { charge, outcome } = priceOutcome(account, proposed);
-    if (!(await writeOutcome(store, trx, workerId, video, outcome, charge, now))) continue;
-    written.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
-    const job = written.jobs.get(video.jobId) ?? {
+    priced.records.push(recordOf(video, outcome, charge));
+    priced.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
+    const job = priced.jobs.get(video.jobId) ?? {
       workspaceId: video.workspaceId,
       done: 0,
       failed: 0,
       charge: 0,
     };
-    written.jobs.set(video.jobId, job);
+    priced.jobs.set(video.jobId, job);
     if (outcome.kind === "done") {
       countVideoDone(account, charge);
       job.done++;
@@ -74,39 +72,34 @@ export async function priceAndWriteOutcomes(
       job.failed++;
     }
   }
-  return written;
+  return priced;
 }
 
-/** Writes the video's outcome and charge; false when its lease was lost (another worker settles it). */
-async function writeOutcome(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
-  video: SettledVideo,
-  outcome: VideoOutcome,
-  charge: number,
-  now: number,
-): Promise<boolean> {
-  const { videoId } = video;
-  const written =
-    outcome.kind === "done"
-      ? await writeDone(store.db).run(trx, {
-          rows: sealIfKeyed(video.dataKey, storedRowsText(outcome)),
-          rowCount: outcome.rows.length,
-          durationSeconds: Math.round(outcome.durationSeconds),
-          chunkCount: outcome.chunkCount,
-          charge,
-          now,
-          videoId,
-          workerId,
-        })
-      : await writeFailed(store.db).run(trx, {
-          code: outcome.code,
-          message: outcome.message,
-          retryable: outcome.retryable ? 1 : 0,
-          now,
-          videoId,
-          workerId,
-        });
-  return (written.numAffectedRows ?? 0n) > 0n;
+/** The video's outcome and charge as the batch's write takes them; its rows sealed when its job has a key. */
+function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): OutcomeRecord {
+  return outcome.kind === "done"
+    ? {
+        id: video.videoId,
+        status: "done",
+        rows: sealIfKeyed(video.dataKey, storedRowsText(outcome)),
+        row_count: outcome.rows.length,
+        duration_seconds: Math.round(outcome.durationSeconds),
+        chunk_count: outcome.chunkCount,
+        credits_charged: charge,
+        error_code: null,
+        error_message: null,
+        error_retryable: null,
+      }
+    : {
+        id: video.videoId,
+        status: "failed",
+        rows: null,
+        row_count: null,
+        duration_seconds: null,
+        chunk_count: null,
+        credits_charged: 0,
+        error_code: outcome.code,
+        error_message: outcome.message,
+        error_retryable: outcome.retryable ? 1 : 0,
+      };
 }

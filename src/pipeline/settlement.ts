@@ -1,15 +1,14 @@
 // Settling videos: their outcomes, their charges, their jobs' counts and status, the usage counters and
 // the webhook events, all in one transaction, so a video is charged exactly once or not at all.
-import type { Transaction } from "kysely";
-import { chargeSettledBatch, openBatchAccounts } from "../credits/settlement-charges.js";
+import { openBatchAccounts, settledBatchCharges } from "../credits/settlement-charges.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Row, RowSource } from "../extraction/extractor.js";
 import type { Store } from "../store/database.js";
-import type { Database } from "../store/tables.js";
-import { recordJobEvents, type SettledJobFacts } from "../webhooks/outbox.js";
-import { lockAndReadWorkspaces, lockHeldVideosAndJobs } from "./settlement-locks.js";
-import { applyJobCounts } from "./settlement-job-counts.js";
-import { priceAndWriteOutcomes, type WrittenOutcomes } from "./settlement-outcomes.js";
+import { runWrites } from "../store/combined-writes.js";
+import { endpointsOf, jobEventWrites, type SettledJobFacts } from "../webhooks/outbox.js";
+import { lockBatch } from "./settlement-locks.js";
+import { closeSettledJobs, writeOutcomesAndCountJobs } from "./settlement-job-counts.js";
+import { type PricedBatch, priceOutcomes } from "./settlement-outcomes.js";
 
 export type VideoOutcome =
   | {
@@ -52,7 +51,10 @@ export function isTransactionConflict(error: unknown): boolean {
 /**
  * Settles several videos in one transaction, each exactly as it would settle alone (its lease checked,
  * then charged or refused against the workspace as the videos before it in the list left it), so that
- * the commit and the statements per job and per workspace are paid once per batch. A video whose lease
+ * the commit and the statements are paid once per batch, whatever its number of videos and jobs. On
+ * PostgreSQL a batch is five round trips: begin, the locks (settlement-locks.ts), the outcomes with the
+ * job counts (settlement-job-counts.ts), every other write (job closings, charges, events), commit; the
+ * endpoints are read too when a job closed. A video whose lease
  * was lost is `lost` and writes nothing; the others settle. An error rolls the whole batch back, and
  * trying it again is then as safe as trying one video again.
  */
@@ -65,31 +67,34 @@ export async function settleVideos(
 ): Promise<SettlementResult[]> {
   if (settlements.length === 0) return [];
   return store.db.transaction().execute(async (trx) => {
-    const held = await lockHeldVideosAndJobs(store, trx, workerId, settlements);
-    const workspaces = await lockAndReadWorkspaces(store, trx, held);
+    const { held, workspaces } = await lockBatch(store, trx, workerId, settlements);
     const accounts = await openBatchAccounts(trx, plans, workspaces, now);
-    const written = await priceAndWriteOutcomes(store, trx, workerId, held, accounts, now);
-    const closedJobs = await applyJobCounts(store, trx, written.jobs, accounts, now);
-    await chargeSettledBatch(store.db, trx, [...accounts.values()], now);
-    await recordEvents(trx, closedJobs, now);
-    return resultsOf(settlements, written, closedJobs);
+    const priced = priceOutcomes(held, accounts);
+    const after = await writeOutcomesAndCountJobs(store, trx, workerId, priced, now);
+    const { closed, writes: closings } = closeSettledJobs(store.db, after, priced.jobs, accounts, now);
+    const endpoints = await endpointsOf(
+      trx,
+      closed.map((job) => job.workspaceId),
+    );
+    // The rest writes and answers nothing: on PostgreSQL one statement (store/combined-writes.ts).
+    await runWrites(store, trx, [
+      ...closings,
+      ...settledBatchCharges(store.db, [...accounts.values()], now),
+      ...jobEventWrites(store.db, closed, endpoints, now),
+    ]);
+    return resultsOf(settlements, priced, closed);
   });
-}
-
-/** The webhook events of the jobs the batch closed, into the outbox in the same transaction. */
-async function recordEvents(trx: Transaction<Database>, closedJobs: readonly SettledJobFacts[], now: number) {
-  for (const job of closedJobs) await recordJobEvents(trx, job, now);
 }
 
 /** Each settlement's result, in the order given. */
 function resultsOf(
   settlements: readonly Settlement[],
-  written: WrittenOutcomes,
+  priced: PricedBatch,
   closedJobs: readonly SettledJobFacts[],
 ): SettlementResult[] {
   const closed = new Set(closedJobs.map((job) => job.jobId));
   return settlements.map(({ video }): SettlementResult => {
-    const settled = written.videos.get(video.videoId);
+    const settled = priced.videos.get(video.videoId);
     if (!settled) return { kind: "lost" };
     return { kind: "settled", status: settled.status, jobSettled: closed.has(settled.jobId) };
   });

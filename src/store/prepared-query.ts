@@ -1,6 +1,13 @@
 // Queries built and compiled once, then run many times with new values: for the statements every request runs.
 import { randomBytes } from "node:crypto";
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  type RawBuilder,
+} from "kysely";
 import type { Database } from "./tables.js";
 
 /** The query runner of a store or of an open transaction: both run a compiled query the same way. */
@@ -19,6 +26,8 @@ export interface PreparedQuery<Params extends object, Row> {
   rows(runner: QueryRunner, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
   first(runner: QueryRunner, params: Params): Promise<Row | undefined>;
+  /** The statement with these values, to send as part of another (store/combined-writes.ts). */
+  compile(params: Params): CompiledQuery<Row>;
 }
 
 // No constant a query is written with can equal a slot. (No NUL in it: PostgreSQL refuses those in text.)
@@ -73,6 +82,7 @@ export function prepareQuery<Params extends object, Row>(
     run: (runner, params) => runner.executeQuery(withValues(params)),
     rows: async (runner, params) => (await runner.executeQuery(withValues(params))).rows,
     first: async (runner, params) => (await runner.executeQuery(withValues(params))).rows[0],
+    compile: withValues,
   };
 }
 
@@ -92,4 +102,21 @@ export function preparedPerStore<Params extends object, Row>(
     }
     return prepared;
   };
+}
+
+/**
+ * A prepared statement written as a `sql` template, for what the builder cannot say (a batch's values
+ * as one JSON parameter, read as a table: `json_populate_recordset` on PostgreSQL, `json_each` on
+ * SQLite), in the store's dialect. The slots follow the same rules as `prepareQuery`'s; read them as
+ * `slots.name` where the SQL uses them, since a parameter only one dialect's SQL reads counts as unused
+ * in the other's once destructured.
+ */
+export function preparedSqlPerStore<Params extends object, Row>(
+  build: (dialect: "sqlite" | "postgres", slots: Slots<Params>) => RawBuilder<Row>,
+): (db: Kysely<Database>) => PreparedQuery<Params, Row> {
+  return preparedPerStore<Params, Row>((db, slots) => {
+    const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+    const statement = build(dialect, slots);
+    return { compile: () => statement.compile(db) };
+  });
 }

@@ -5,6 +5,7 @@ import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { ClaimLoop } from "../concurrency/claim-loop.js";
 import { sleep } from "../concurrency/sleep.js";
 import { logBackgroundFailure } from "../logger.js";
+import { defaultDeliveryConcurrency } from "./delivery-concurrency.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import type { Store } from "../store/database.js";
 import {
@@ -43,7 +44,7 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.loop = new ClaimLoop<ClaimedDelivery>({
-      capacity: options.concurrency ?? 16,
+      capacity: options.concurrency ?? defaultDeliveryConcurrency,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
       claim: (room) => claimDeliveries(options.store, this.id, room, options.leaseMs ?? defaultLeaseMs),
       keyOf: (delivery) => delivery.deliveryId,

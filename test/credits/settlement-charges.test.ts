@@ -3,18 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerLines, workspaceRow } from "../support/books.js";
 import {
   type BatchAccount,
-  chargeSettledBatch,
   countJobSettled,
   countJobsFirstFailure,
   countVideoDone,
   countVideoFailed,
   openBatchAccounts,
+  settledBatchCharges,
   priceVideo,
 } from "../../src/credits/settlement-charges.js";
 import { countJobsStarted } from "../../src/credits/usage-counters.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { utcDay } from "../../src/domain/timestamps.js";
 import { createServices, type Services } from "../../src/app/services.js";
+import { runWrites } from "../../src/store/combined-writes.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
@@ -101,7 +102,7 @@ for (const dialect of dialects) {
         countJobsFirstFailure(batch);
         countJobSettled(batch, 0);
         countJobSettled(batch, 1);
-        await chargeSettledBatch(store.db, trx, [...accounts.values()], now);
+        await runWrites(store, trx, settledBatchCharges(store.db, [...accounts.values()], now));
       });
       expect(await row(workspaceId)).toMatchObject({
         balance: proAllowance - 3,
@@ -130,7 +131,7 @@ for (const dialect of dialects) {
       await store.db.transaction().execute(async (trx) => {
         const accounts = await openBatchAccounts(trx, plans, [charged], now + 1);
         countVideoDone(accounts.get(workspaceId) as BatchAccount, 4);
-        await chargeSettledBatch(store.db, trx, [...accounts.values()], now + 1);
+        await runWrites(store, trx, settledBatchCharges(store.db, [...accounts.values()], now + 1));
       });
       const daily = await store.db
         .selectFrom("daily_credits")
@@ -145,7 +146,7 @@ for (const dialect of dialects) {
       const before = await row(workspaceId);
       await store.db.transaction().execute(async (trx) => {
         const accounts = await openBatchAccounts(trx, plans, [before], created + 1);
-        await chargeSettledBatch(store.db, trx, [...accounts.values()], created + 1);
+        await runWrites(store, trx, settledBatchCharges(store.db, [...accounts.values()], created + 1));
       });
       expect(await row(workspaceId)).toEqual(before);
       expect(await ledger(workspaceId)).toHaveLength(1);

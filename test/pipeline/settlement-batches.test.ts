@@ -2,12 +2,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
-import { settleVideos } from "../../src/pipeline/settlement.js";
+import { settleVideos, type VideoOutcome } from "../../src/pipeline/settlement.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
+import { StatementLog } from "../support/statement-log.js";
 
 const plans = loadPlanTable(undefined);
 
@@ -15,12 +16,32 @@ for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`settlement batches on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
     let store: Store;
+    let services: ReturnType<typeof createServices>;
     const workspaceIds: string[] = [];
+
+    /** A new workspace with one job of `videos`, claimed by `workerId`; answers the claimed videos. */
+    const claimedJob = async (name: string, videos: string[], workerId: string) => {
+      const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
+      const caller = await services.authenticator.identify(apiKey);
+      if (!caller) throw new Error("the new key did not identify its workspace");
+      await services.jobSubmission.submit(caller, { videos, schema: { columns: ["product"] } });
+      const claimed = await claimVideos(store, workerId, videos.length, 60_000);
+      expect(claimed).toHaveLength(videos.length);
+      return { workspaceId, claimed };
+    };
+    const done: VideoOutcome = {
+      kind: "done",
+      rows: [{ product: "widget" }],
+      sources: [{ startSeconds: 0, endSeconds: 30 }],
+      durationSeconds: 90,
+      chunkCount: 1,
+    };
+
     beforeAll(async () => {
       database = await freshDatabase(dialect.name);
       store = openStore(database.target);
       await migrateToLatest(store);
-      const services = createServices(store, plans, true);
+      services = createServices(store, plans, true);
       for (const [name, videos] of [
         ["first", ["aaaaaaaaaaa", "bbbbbbbbbbb"]],
         ["second", ["ccccccccccc"]],
@@ -108,6 +129,92 @@ for (const dialect of dialects) {
       expect(failures.map((f) => [f.workspace_id, f.code, Number(f.count)])).toEqual([
         [third, "no_captions", 1],
       ]);
+    });
+
+    it("prices a batch's videos without the ones whose lease was lost: they spend nothing", async () => {
+      const { workspaceId, claimed } = await claimedJob(
+        "lost-lease",
+        ["eeeeeeeeeee", "fffffffffff", "ggggggggggg"],
+        "wrk_lost",
+      );
+      const [taken, first, second] = claimed as [
+        (typeof claimed)[0],
+        (typeof claimed)[0],
+        (typeof claimed)[0],
+      ];
+      // Credits for one video of two credits; the first video of the batch was taken over meanwhile.
+      await store.db.updateTable("workspaces").set({ balance: 2 }).where("id", "=", workspaceId).execute();
+      await store.db
+        .updateTable("videos")
+        .set({ lease_owner: "wrk_other" })
+        .where("id", "=", taken.videoId)
+        .execute();
+      const results = await settleVideos(
+        store,
+        plans,
+        "wrk_lost",
+        [taken, first, second].map((video) => ({ video, outcome: done })),
+      );
+      expect(results).toEqual([
+        { kind: "lost" },
+        { kind: "settled", status: "done", jobSettled: false },
+        { kind: "settled", status: "failed", jobSettled: false },
+      ]);
+      const videos = await store.db
+        .selectFrom("videos")
+        .select(["id", "status", "error_code", "credits_charged", "lease_owner"])
+        .where("id", "in", [taken.videoId, first.videoId, second.videoId])
+        .execute();
+      const byId = new Map(videos.map((video) => [video.id, video]));
+      expect(byId.get(taken.videoId)).toMatchObject({ status: "processing", lease_owner: "wrk_other" });
+      expect(byId.get(first.videoId)).toMatchObject({ status: "done", error_code: null });
+      expect(Number(byId.get(first.videoId)?.credits_charged)).toBe(2);
+      expect(byId.get(second.videoId)).toMatchObject({
+        status: "failed",
+        error_code: "insufficient_credits",
+      });
+      const workspace = await store.db
+        .selectFrom("workspaces")
+        .select(["balance", "videos_processed"])
+        .where("id", "=", workspaceId)
+        .executeTakeFirstOrThrow();
+      expect(Number(workspace.balance)).toBe(0);
+      expect(Number(workspace.videos_processed)).toBe(1);
+    });
+
+    it("settles a batch of many videos and jobs in as many statements as a batch of one", async () => {
+      const log = new StatementLog();
+      const watched = log.watch(store);
+      const statementsToSettle = async (name: string, jobs: number, videosPerJob: number) => {
+        const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
+        const caller = await services.authenticator.identify(apiKey);
+        if (!caller) throw new Error("the new key did not identify its workspace");
+        for (let job = 0; job < jobs; job++) {
+          await services.jobSubmission.submit(caller, {
+            videos: Array.from({ length: videosPerJob }, (_, i) => `${name}${job}${i}`.padEnd(11, "x")),
+            schema: { columns: ["product"] },
+          });
+        }
+        const claimed = await claimVideos(store, `wrk_${name}`, jobs * videosPerJob, 60_000);
+        expect(claimed.every((video) => video.workspaceId === workspaceId)).toBe(true);
+        log.clear();
+        const results = await settleVideos(
+          watched,
+          plans,
+          `wrk_${name}`,
+          // Half done, half failed: both kinds of outcome, and jobs closing with failures.
+          claimed.map((video, i) => ({
+            video,
+            outcome:
+              i % 2 === 0 ? done : { kind: "failed", code: "no_captions", message: "none", retryable: false },
+          })),
+        );
+        expect(results.every((result) => result.kind === "settled" && result.jobSettled)).toBe(true);
+        return log.statements().length;
+      };
+      const one = await statementsToSettle("stmtsa", 1, 2);
+      const many = await statementsToSettle("stmtsb", 6, 4);
+      expect(many).toBe(one);
     });
   });
 }

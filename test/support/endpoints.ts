@@ -181,17 +181,20 @@ async function createDelivery(server: TestServer, endpointId: string): Promise<s
   const now = Date.now();
   await db.transaction().execute((trx) =>
     recordJobEvents(
+      server.app.store,
       trx,
-      {
-        jobId: newId("job", now),
-        workspaceId: workspace_id,
-        status: "done",
-        videos: 1,
-        schema: "inline",
-        creditsCharged: 1,
-        counts: { queued: 0, processing: 0, done: 1, failed: 0 },
-        completedAt: now,
-      },
+      [
+        {
+          jobId: newId("job", now),
+          workspaceId: workspace_id,
+          status: "done",
+          videos: 1,
+          schema: "inline",
+          creditsCharged: 1,
+          counts: { queued: 0, processing: 0, done: 1, failed: 0 },
+          completedAt: now,
+        },
+      ],
       now,
     ),
   );

@@ -51,11 +51,26 @@ export class StatementLog implements KyselyPlugin {
   }
 }
 
-/** The database's plan for `query`, a line per step: SQLite's `explain query plan`, PostgreSQL's `explain`. */
-export async function explainPlan(store: Store, query: CompiledQuery): Promise<string[]> {
+/**
+ * The database's plan for `query`, a line per step: SQLite's `explain query plan`, PostgreSQL's `explain`.
+ * A prepared statement (store/prepared-query.ts) is logged with its slots where its values go, since the
+ * log sees the statement as built: `slotValues` gives a slot, by name, a value to plan with (needed
+ * where the marker, a string, is no value of the slot's type).
+ */
+export async function explainPlan(
+  store: Store,
+  query: CompiledQuery,
+  slotValues: Record<string, unknown> = {},
+): Promise<string[]> {
   const sqlite = store.dialect === "sqlite";
+  const parameters = query.parameters.map((value) => {
+    const slot = typeof value === "string" ? /^vidrows-slot-[0-9a-f]+:(\w+)$/.exec(value)?.[1] : undefined;
+    // A slot given no value plans with its marker, which does for a text value.
+    if (slot === undefined || !(slot in slotValues)) return value;
+    return slotValues[slot];
+  });
   const result = await store.db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(`${sqlite ? "explain query plan" : "explain"} ${query.sql}`, [...query.parameters]),
+    CompiledQuery.raw(`${sqlite ? "explain query plan" : "explain"} ${query.sql}`, parameters),
   );
   return result.rows.map((row) => String(sqlite ? row.detail : row["QUERY PLAN"]));
 }
