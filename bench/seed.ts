@@ -80,7 +80,8 @@ export async function seedWorkspace(
     .insertInto("workspaces")
     .values({
       id: workspaceId,
-      name: "bench",
+      // Names are unique (migration 0007), and the scale section seeds several workspaces.
+      name: `bench-${workspaceId}`,
       plan_id: benchPlan.id,
       created_at: createdAt,
       cycle_started_at: cycleContaining(createdAt, now).startedAt,
