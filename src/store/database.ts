@@ -5,6 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import { ConfigError, type DatabaseTarget, defaultSqlitePath } from "../config.js";
+import { NamingClient } from "./named-statements.js";
 import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
 
@@ -187,7 +188,13 @@ function openSqlite(path: string, options: StoreOptions): Store {
 }
 
 function openPostgres(url: string, maxConnections: number): Store {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: pgTypes });
+  // NamingClient sends prepared queries as named statements (see named-statements.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    types: pgTypes,
+    Client: NamingClient,
+  });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the outage to its caller instead.
   pool.on("error", () => {});
