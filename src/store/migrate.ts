@@ -19,6 +19,7 @@ import * as jobAdmissions from "./migrations/0006_job_admissions.js";
 import * as uniqueWorkspaceNames from "./migrations/0007_unique_workspace_names.js";
 import * as jobDataKeys from "./migrations/0008_job_data_keys.js";
 import * as jobCancellation from "./migrations/0009_job_cancellation.js";
+import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0007_unique_workspace_names": uniqueWorkspaceNames,
   "0008_job_data_keys": jobDataKeys,
   "0009_job_cancellation": jobCancellation,
+  "0011_workspace_versions": workspaceVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
