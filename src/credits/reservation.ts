@@ -16,14 +16,15 @@ import { isCycleDue, renewCycleIfDue } from "./cycles.js";
  * the two dates that say whether a new cycle is due; no row when the workspace may not spend.
  *
  * One statement instead of a read, a look at the head and an update: on PostgreSQL every submission
- * of a workspace waits for this row lock, and it is held from here to the commit. (Prepared once per
- * store: see prepared-query.ts for why.)
+ * of a workspace waits for this row lock, and it is held from here to the commit. Built on `db` (the
+ * store, or the `with` of a statement that goes on to write the job: jobs/submission-statements.ts).
  */
-const takeQueuePlaces = preparedPerStore<
-  { count: number; workspaceId: string },
-  { first_priority: number; created_at: number; cycle_started_at: number }
->((db, { count, workspaceId }) =>
-  db
+export function queuePlacesTaken<Db extends Pick<Kysely<Database>, "updateTable" | "selectFrom">>(
+  db: Db,
+  count: number,
+  workspaceId: string,
+) {
+  return db
     .updateTable("workspaces")
     .from(
       db
@@ -49,8 +50,14 @@ const takeQueuePlaces = preparedPerStore<
       sql<number>`workspaces.next_video_priority - ${count}`.as("first_priority"),
       "workspaces.created_at",
       "workspaces.cycle_started_at",
-    ]),
-);
+    ]);
+}
+
+/** `queuePlacesTaken` on its own, prepared once per store (see prepared-query.ts for why). */
+const takeQueuePlaces = preparedPerStore<
+  { count: number; workspaceId: string },
+  { first_priority: number; created_at: number; cycle_started_at: number }
+>((db, { count, workspaceId }) => queuePlacesTaken(db, count, workspaceId));
 
 /** The workspace submitting, and the plan it is on (whose allowance a due cycle renews to). */
 export interface Spender {

@@ -1,5 +1,7 @@
 // The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why); its
 // reservation of credits and queue places is credits/reservation.ts.
+import { sql } from "kysely";
+import { queuePlacesTaken } from "../credits/reservation.js";
 import { preparedPerStore } from "../store/prepared-query.js";
 
 export const insertJob = preparedPerStore<
@@ -111,4 +113,118 @@ export const recordIdempotency = preparedPerStore<
         .doUpdateSet({ request_hash: requestHash, response_body: responseBody, created_at: createdAt })
         .where("idempotency_keys.created_at", "<=", expiredBefore),
     ),
+);
+
+/** The places `submitAtOnce` took, and the dates that say whether the workspace's new cycle is due. */
+export interface TakenPlaces {
+  first_priority: number;
+  created_at: number;
+  cycle_started_at: number;
+}
+
+/**
+ * PostgreSQL: a whole submission in one statement, committed on its own: the workspace's queue places
+ * taken (credits/reservation.ts) and, only if it may spend, the job, its data key and its admission
+ * row, each written from the row the places came back in. Answers no row when the workspace may not
+ * spend, having written nothing. A transaction of five round trips (BEGIN, three statements, COMMIT)
+ * becomes one, and the workspace's row lock, which its other submissions wait for, is held for one
+ * statement and the commit. (A submission with an Idempotency-Key, or one refused here, goes through
+ * the transaction: it may have to roll back, or renew the cycle and try again.)
+ */
+export const submitAtOnce = preparedPerStore<
+  {
+    jobId: string;
+    workspaceId: string;
+    schemaLabel: string;
+    schemaDefinition: string;
+    language: string | null;
+    videoCount: number;
+    createdAt: number;
+    dataKey: Buffer;
+    platformVideoIds: string;
+    submittedUrls: string;
+  },
+  TakenPlaces
+>((db, p) =>
+  db
+    .with("places", (q) => queuePlacesTaken(q, p.videoCount, p.workspaceId))
+    .with("job", (q) =>
+      q
+        .insertInto("jobs")
+        .columns([
+          "id",
+          "workspace_id",
+          "schema_label",
+          "schema_definition",
+          "language",
+          "status",
+          "video_count",
+          "queued_count",
+          "processing_count",
+          "done_count",
+          "failed_count",
+          "has_failures",
+          "credits_charged",
+          "created_at",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("places")
+            .select([
+              sql<string>`cast(${p.jobId} as text)`.as("id"),
+              sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
+              sql<string>`cast(${p.schemaLabel} as text)`.as("schema_label"),
+              sql<string>`cast(${p.schemaDefinition} as text)`.as("schema_definition"),
+              sql<string | null>`cast(${p.language} as text)`.as("language"),
+              sql.lit("processing").as("status"),
+              sql<number>`cast(${p.videoCount} as integer)`.as("video_count"),
+              sql<number>`cast(${p.videoCount} as integer)`.as("queued_count"),
+              sql.lit(0).as("processing_count"),
+              sql.lit(0).as("done_count"),
+              sql.lit(0).as("failed_count"),
+              sql.lit(0).as("has_failures"),
+              sql.lit(0).as("credits_charged"),
+              sql<number>`cast(${p.createdAt} as bigint)`.as("created_at"),
+            ]),
+        ),
+    )
+    .with("job_key", (q) =>
+      q
+        .insertInto("job_keys")
+        .columns(["job_id", "data_key"])
+        .expression((eb) =>
+          eb
+            .selectFrom("places")
+            .select([
+              sql<string>`cast(${p.jobId} as text)`.as("job_id"),
+              sql<Buffer>`cast(${p.dataKey} as bytea)`.as("data_key"),
+            ]),
+        ),
+    )
+    .with("admission", (q) =>
+      q
+        .insertInto("job_admissions")
+        .columns([
+          "workspace_id",
+          "job_id",
+          "first_priority",
+          "platform_video_ids",
+          "submitted_urls",
+          "created_at",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("places")
+            .select([
+              sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
+              sql<string>`cast(${p.jobId} as text)`.as("job_id"),
+              "places.first_priority",
+              sql<string>`cast(${p.platformVideoIds} as text)`.as("platform_video_ids"),
+              sql<string>`cast(${p.submittedUrls} as text)`.as("submitted_urls"),
+              sql<number>`cast(${p.createdAt} as bigint)`.as("created_at"),
+            ]),
+        ),
+    )
+    .selectFrom("places")
+    .select(["places.first_priority", "places.created_at", "places.cycle_started_at"]),
 );
