@@ -27,8 +27,9 @@ interface CheckedKey extends KeyOwner {
 /**
  * The key check of every request on PostgreSQL, and all it learns in the same round trip: the key
  * live (not revoked) and its workspace's plan, the workspace's write version, and the hits reserved
- * in its rate-limit window. One named statement (see store/named-statements.ts), run as the request
- * arrives, so that:
+ * in its rate-limit window. One named statement (see store/named-statements.ts), sent after the
+ * request arrived (and shared by the requests of the same key that arrived while it was not yet sent:
+ * see `sharedCheck`), so that:
  *
  * - a key revoked by any process is refused on the very next request here (nothing about keys is
  *   remembered between requests; revoking commits before its response is sent);
@@ -42,6 +43,10 @@ export class PostgresKeyCheck implements Authenticator {
   private readonly hashes = new KeyHashes(10_000);
   private readonly liveKey: PreparedQuery<{ keyHash: string; windowStartedAt: number }, CheckedKey>;
   private readonly markUsed: PreparedQuery<{ now: number; keyId: string }, unknown>;
+  /** The check on its way for each key and rate-limit window (see `sharedCheck`). */
+  private readonly sent = new Map<string, Promise<CheckedKey | undefined>>();
+  /** The check to send when that one is back, for the requests that arrived after it was sent. */
+  private readonly next = new Map<string, Promise<CheckedKey | undefined>>();
 
   constructor(
     private readonly store: Store,
@@ -87,21 +92,70 @@ export class PostgresKeyCheck implements Authenticator {
   }
 
   private async lookUp(keyHash: string, now: number): Promise<KeyCheck | null> {
-    const key = await this.liveKey.first(this.store.db, { keyHash, windowStartedAt: windowStartOf(now) });
+    const key = await this.sharedCheck(keyHash, windowStartOf(now), now);
     if (!key) return null;
-    if (lastUseDue(key, now)) {
-      // Bookkeeping: when the store can be read but not written, the key still lets the request in,
-      // and a later request records the use. The write moves the workspace's version (the key list
-      // shows it), so answers computed for this request are not served to the next.
-      await this.markUsed.run(this.store.db, { now, keyId: key.id }).catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) throw error;
-      });
-    }
     const version = String(key.version ?? 0);
     return {
       caller: callerOf(key, this.plans),
       readStamp: this.store.remembersAnswers ? { scope: key.workspace_id, value: () => version } : undefined,
       window: { reservedHits: Number(key.window_hits ?? 0) },
     };
+  }
+
+  /**
+   * The statement's answer for this request, shared with the requests of the same key that arrived
+   * meanwhile: under load a client sends many at once, and one statement can answer all those that
+   * arrived before it was sent. One already on its way may have been sent before this request came,
+   * so this one waits for the next, sent as soon as that one is back, with every request that arrived
+   * in between. Each answer is thus read after its requests arrived, as if each had run its own.
+   */
+  private sharedCheck(
+    keyHash: string,
+    windowStartedAt: number,
+    now: number,
+  ): Promise<CheckedKey | undefined> {
+    const flight = `${keyHash}:${windowStartedAt}`;
+    const sent = this.sent.get(flight);
+    if (!sent) return this.send(flight, keyHash, windowStartedAt, now);
+    let next = this.next.get(flight);
+    if (!next) {
+      const sendNext = () => {
+        this.next.delete(flight);
+        return this.send(flight, keyHash, windowStartedAt, Date.now());
+      };
+      next = sent.then(sendNext, sendNext);
+      this.next.set(flight, next);
+    }
+    return next;
+  }
+
+  /** Runs the statement (and records the key's use when due), as the check of `flight` on its way. */
+  private send(
+    flight: string,
+    keyHash: string,
+    windowStartedAt: number,
+    now: number,
+  ): Promise<CheckedKey | undefined> {
+    const checked = this.liveKey.first(this.store.db, { keyHash, windowStartedAt }).then(async (key) => {
+      if (key && lastUseDue(key, now)) await this.recordUse(key.id, now);
+      return key;
+    });
+    this.sent.set(flight, checked);
+    const landed = () => {
+      if (this.sent.get(flight) === checked) this.sent.delete(flight);
+    };
+    checked.then(landed, landed);
+    return checked;
+  }
+
+  /**
+   * Bookkeeping: when the store can be read but not written, the key still lets the request in, and a
+   * later request records the use. The write moves the workspace's version (the key list shows it),
+   * so answers computed for this request are not served to the next.
+   */
+  private async recordUse(keyId: string, now: number): Promise<void> {
+    await this.markUsed.run(this.store.db, { now, keyId }).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+    });
   }
 }
