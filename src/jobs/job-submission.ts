@@ -20,8 +20,8 @@ import {
   recordAdmission,
   recordIdempotency,
   recordKeyedAdmission,
-  submitAtOnce,
 } from "./submission-statements.js";
+import { GroupedSubmissions } from "./grouped-submissions.js";
 import type { JobCreated } from "./job-schemas.js";
 
 export interface SubmissionInput {
@@ -117,6 +117,8 @@ export function readVideoReferences(references: string[]): string[] {
 export class JobSubmission {
   // Submissions that arrive together share one SQLite commit (see grouped-writes.ts).
   private readonly writes: GroupedWrites;
+  // PostgreSQL: a workspace's submissions that arrive together share one statement and commit.
+  private readonly groups: GroupedSubmissions;
 
   constructor(
     private readonly store: Store,
@@ -124,6 +126,7 @@ export class JobSubmission {
     private readonly extractionAvailable: boolean,
   ) {
     this.writes = new GroupedWrites(store);
+    this.groups = new GroupedSubmissions(store);
   }
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
@@ -177,7 +180,7 @@ export class JobSubmission {
       language: input.language ?? null,
     };
     if (this.store.dialect === "postgres" && !idempotency) {
-      const body = await this.submitAtOnce(caller, job);
+      const body = await this.submitGrouped(caller, job);
       if (body) return { body, replayed: false };
       // Refused for credits: the transaction below says why, or renews a due cycle and accepts.
     }
@@ -217,26 +220,26 @@ export class JobSubmission {
   }
 
   /**
-   * PostgreSQL: the submission in one statement (`submitAtOnce`); undefined when the workspace may not
-   * spend as its row stands, having written nothing. A new cycle due is started after it, as a read
-   * of usage would start it: the job was accepted on the old cycle's figures, and a renewal only
-   * raises the balance and clears the usage.
+   * PostgreSQL: the submission written with the others of its workspace that arrive together, in one
+   * statement (see GroupedSubmissions); undefined when the workspace may not spend as its row stands,
+   * having written nothing. A new cycle due is started after it, as a read of usage would start it:
+   * the job was accepted on the old cycle's figures, and a renewal only raises the balance and clears
+   * the usage.
    */
-  private async submitAtOnce(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
+  private async submitGrouped(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
     const now = Date.now();
     const jobId = newId("job", now);
     const dataKey = newDataKey();
-    const taken = await submitAtOnce(this.store.db).first(this.store.db, {
+    const taken = await this.groups.submit(caller.workspaceId, {
       jobId,
-      workspaceId: caller.workspaceId,
       schemaLabel: job.label,
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
       videoCount: job.platformIds.length,
-      createdAt: now,
       dataKey,
       platformVideoIds: JSON.stringify(job.platformIds),
       submittedUrls: JSON.stringify(job.references.map((url) => seal(dataKey, url))),
+      createdAt: now,
     });
     if (!taken) return undefined;
     if (isCycleDue(taken, now)) {

@@ -115,39 +115,80 @@ export const recordIdempotency = preparedPerStore<
     ),
 );
 
-/** The places `submitAtOnce` took, and the dates that say whether the workspace's new cycle is due. */
+/** What `submitTogether` answers when the workspace could spend: the dates that say whether its new cycle is due. */
 export interface TakenPlaces {
-  first_priority: number;
   created_at: number;
   cycle_started_at: number;
 }
 
+/** One job of `submitTogether`'s statement, as the rows of `unnest` give its arrays back. */
+interface SubmittedJob {
+  job_id: string;
+  schema_label: string;
+  schema_definition: string;
+  language: string | null;
+  video_count: number;
+  data_key: Buffer;
+  platform_video_ids: string;
+  submitted_urls: string;
+  created_at: number;
+  /** The job's place in the arrays, from 1: its videos' queue places follow those of the jobs before it. */
+  position: number;
+}
+
 /**
- * PostgreSQL: a whole submission in one statement, committed on its own: the workspace's queue places
- * taken (credits/reservation.ts) and, only if it may spend, the job, its data key and its admission
- * row, each written from the row the places came back in. Answers no row when the workspace may not
- * spend, having written nothing. A transaction of five round trips (BEGIN, three statements, COMMIT)
- * becomes one, and the workspace's row lock, which its other submissions wait for, is held for one
- * statement and the commit. (A submission with an Idempotency-Key, or one refused here, goes through
- * the transaction: it may have to roll back, or renew the cycle and try again.)
+ * PostgreSQL: the submissions of one workspace that arrive together, written by one statement and one
+ * commit (jobs/grouped-submissions.ts). It takes the workspace's queue places for all their videos
+ * (credits/reservation.ts) and, only if the workspace may spend, writes each job, its data key and its
+ * admission row, the jobs' places one after another in the order given. Each array holds one element
+ * per job. Answers no row when the workspace may not spend, having written nothing.
+ *
+ * One statement and its commit instead of a transaction of five round trips (BEGIN, three statements,
+ * COMMIT) per submission: the workspace's row lock, which its submissions take turns on, is held for
+ * one statement and one commit per group, where each submission used to wait for the last one's commit.
  */
-export const submitAtOnce = preparedPerStore<
+export const submitTogether = preparedPerStore<
   {
-    jobId: string;
     workspaceId: string;
-    schemaLabel: string;
-    schemaDefinition: string;
-    language: string | null;
-    videoCount: number;
-    createdAt: number;
-    dataKey: Buffer;
-    platformVideoIds: string;
-    submittedUrls: string;
+    /** The videos of all the jobs, and how many jobs. */
+    videos: number;
+    jobs: number;
+    jobIds: string[];
+    schemaLabels: string[];
+    schemaDefinitions: string[];
+    languages: (string | null)[];
+    videoCounts: number[];
+    dataKeys: Buffer[];
+    platformVideoIds: string[];
+    submittedUrls: string[];
+    createdAts: number[];
   },
   TakenPlaces
 >((db, p) =>
   db
-    .with("places", (q) => queuePlacesTaken(q, p.videoCount, p.workspaceId))
+    .with("places", (q) => queuePlacesTaken(q, { videos: p.videos, jobs: p.jobs }, p.workspaceId))
+    .with(
+      "submitted",
+      () => sql<SubmittedJob>`(
+        select * from unnest(
+          cast(${p.jobIds} as text[]), cast(${p.schemaLabels} as text[]),
+          cast(${p.schemaDefinitions} as text[]), cast(${p.languages} as text[]),
+          cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
+          cast(${p.platformVideoIds} as text[]), cast(${p.submittedUrls} as text[]),
+          cast(${p.createdAts} as bigint[])
+        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, video_count,
+          data_key, platform_video_ids, submitted_urls, created_at, position)
+      )`,
+    )
+    .with(
+      "placed",
+      () => sql<SubmittedJob & { first_priority: number }>`(
+        select submitted.*,
+          places.first_priority + sum(submitted.video_count) over (order by submitted.position)
+            - submitted.video_count as first_priority
+        from submitted, places
+      )`,
+    )
     .with("job", (q) =>
       q
         .insertInto("jobs")
@@ -169,22 +210,22 @@ export const submitAtOnce = preparedPerStore<
         ])
         .expression((eb) =>
           eb
-            .selectFrom("places")
+            .selectFrom("placed")
             .select([
-              sql<string>`cast(${p.jobId} as text)`.as("id"),
+              "placed.job_id",
               sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
-              sql<string>`cast(${p.schemaLabel} as text)`.as("schema_label"),
-              sql<string>`cast(${p.schemaDefinition} as text)`.as("schema_definition"),
-              sql<string | null>`cast(${p.language} as text)`.as("language"),
+              "placed.schema_label",
+              "placed.schema_definition",
+              "placed.language",
               sql.lit("processing").as("status"),
-              sql<number>`cast(${p.videoCount} as integer)`.as("video_count"),
-              sql<number>`cast(${p.videoCount} as integer)`.as("queued_count"),
+              "placed.video_count",
+              "placed.video_count as queued_count",
               sql.lit(0).as("processing_count"),
               sql.lit(0).as("done_count"),
               sql.lit(0).as("failed_count"),
               sql.lit(0).as("has_failures"),
               sql.lit(0).as("credits_charged"),
-              sql<number>`cast(${p.createdAt} as bigint)`.as("created_at"),
+              "placed.created_at",
             ]),
         ),
     )
@@ -192,14 +233,7 @@ export const submitAtOnce = preparedPerStore<
       q
         .insertInto("job_keys")
         .columns(["job_id", "data_key"])
-        .expression((eb) =>
-          eb
-            .selectFrom("places")
-            .select([
-              sql<string>`cast(${p.jobId} as text)`.as("job_id"),
-              sql<Buffer>`cast(${p.dataKey} as bytea)`.as("data_key"),
-            ]),
-        ),
+        .expression((eb) => eb.selectFrom("placed").select(["placed.job_id", "placed.data_key"])),
     )
     .with("admission", (q) =>
       q
@@ -214,17 +248,17 @@ export const submitAtOnce = preparedPerStore<
         ])
         .expression((eb) =>
           eb
-            .selectFrom("places")
+            .selectFrom("placed")
             .select([
               sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
-              sql<string>`cast(${p.jobId} as text)`.as("job_id"),
-              "places.first_priority",
-              sql<string>`cast(${p.platformVideoIds} as text)`.as("platform_video_ids"),
-              sql<string>`cast(${p.submittedUrls} as text)`.as("submitted_urls"),
-              sql<number>`cast(${p.createdAt} as bigint)`.as("created_at"),
+              "placed.job_id",
+              "placed.first_priority",
+              "placed.platform_video_ids",
+              "placed.submitted_urls",
+              "placed.created_at",
             ]),
         ),
     )
     .selectFrom("places")
-    .select(["places.first_priority", "places.created_at", "places.cycle_started_at"]),
+    .select(["places.created_at", "places.cycle_started_at"]),
 );

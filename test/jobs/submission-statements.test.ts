@@ -87,6 +87,72 @@ for (const dialect of dialects) {
         expect([Number(row.jobs_queued), Number(row.next_video_priority)]).toEqual([0, 0]);
       });
 
+      if (dialect.name === "postgres") {
+        /** Ten submissions of the workspace asked for at the same moment, of 1 to 10 videos. */
+        async function tenAtOnce(key: string) {
+          const { authenticator, jobSubmission } = server.app.services;
+          const caller = await authenticator.identify(key);
+          if (!caller) throw new Error("the key is live");
+          log.clear();
+          return Promise.allSettled(
+            Array.from({ length: 10 }, (_, i) =>
+              jobSubmission.submit(caller, {
+                videos: Array.from({ length: i + 1 }, (_, v) => `j${i}v${v}`.padEnd(11, "x")),
+                schema: { columns: ["product", "price"] },
+              }),
+            ),
+          );
+        }
+        const groupStatements = () =>
+          log.statements().filter((q) => /^with "places" as \(update "workspaces" /.test(q.sql)).length;
+
+        it("writes the submissions of a workspace that arrive together in one statement, their places one after another", async () => {
+          const { workspaceId, key } = await server.workspace("pro");
+          const outcomes = await tenAtOnce(key);
+          expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill("fulfilled"));
+          // The first goes at once; the nine that arrive while it is on its way go together after it.
+          expect(groupStatements()).toBe(2);
+          const admissions = await server.app.store.db
+            .selectFrom("job_admissions")
+            .select(["first_priority", "platform_video_ids"])
+            .where("workspace_id", "=", workspaceId)
+            .orderBy("first_priority")
+            .execute();
+          expect(admissions).toHaveLength(10);
+          let next = 0;
+          for (const admission of admissions) {
+            expect(Number(admission.first_priority)).toBe(next);
+            next += (JSON.parse(admission.platform_video_ids) as string[]).length;
+          }
+          const row = await server.app.store.db
+            .selectFrom("workspaces")
+            .select(["jobs_queued", "next_video_priority"])
+            .where("id", "=", workspaceId)
+            .executeTakeFirstOrThrow();
+          expect([Number(row.jobs_queued), Number(row.next_video_priority)]).toEqual([10, 55]);
+        });
+
+        it("refuses them all when the workspace may not spend, writing none", async () => {
+          const { workspaceId, key } = await server.workspace("pro");
+          await server.app.store.db
+            .updateTable("workspaces")
+            .set({ balance: 0 })
+            .where("id", "=", workspaceId)
+            .execute();
+          const outcomes = await tenAtOnce(key);
+          for (const outcome of outcomes) {
+            expect(outcome.status).toBe("rejected");
+            expect((outcome as PromiseRejectedResult).reason.code).toBe("insufficient_credits");
+          }
+          const jobs = await server.app.store.db
+            .selectFrom("jobs")
+            .select("id")
+            .where("workspace_id", "=", workspaceId)
+            .execute();
+          expect(jobs).toEqual([]);
+        });
+      }
+
       it("writes a submission with an Idempotency-Key in a transaction, and answers its replay without a second job", async () => {
         const { workspaceId, key } = await server.workspace("pro");
         const headers = { "idempotency-key": "statements-test" };
