@@ -104,12 +104,15 @@ export class RememberedKeys implements Authenticator {
   }
 
   identify(presentedKey: string, now = Date.now()): MaybePromise<Caller | null> {
-    return this.callerFor(presentedKey, now, undefined);
+    return this.callerFor(presentedKey, now, this.store.writeStamp?.());
   }
 
   check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null> {
-    return whenReady(this.callerFor(presentedKey, now, arrival), (caller) =>
-      caller === null ? null : { caller, readStamp: arrival, window: { writeStamp: arrival?.value } },
+    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
+    // the lookup finds. The rate limiter compares it too, read once for both.
+    const stamp = (arrival?.value ?? this.store.writeStamp)?.();
+    return whenReady(this.callerFor(presentedKey, now, stamp), (caller) =>
+      caller === null ? null : { caller, readStamp: arrival, window: { writeStamp: stamp } },
     );
   }
 
@@ -117,8 +120,8 @@ export class RememberedKeys implements Authenticator {
    * The caller behind a presented key, or null for a malformed, unknown or revoked one. The key is
    * looked up in the store by its hash, through a unique index. A resolved key is remembered until
    * anything at all is written to the database (by any process: see `Store.writeStamp`), so a
-   * revocation made anywhere is seen on the very next request all the same. `arrival` is the
-   * request's stamp (see `Store.writeStampFromNow`); without one the store's is read.
+   * revocation made anywhere is seen on the very next request all the same. `stamp` is the store's
+   * write stamp as the request arrived (see `Store.writeStampFromNow`), if it has one.
    *
    * A remembered key (and a malformed one) is answered at once, not through a promise: every request
    * asks, and a promise and its turn of the microtask queue cost more than the answer.
@@ -126,13 +129,10 @@ export class RememberedKeys implements Authenticator {
   private callerFor(
     presentedKey: string,
     now: number,
-    arrival: ReadStamp | undefined,
+    stamp: string | undefined,
   ): MaybePromise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
     const keyHash = this.hashes.of(presentedKey);
-    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
-    // the lookup finds.
-    const stamp = (arrival?.value ?? this.store.writeStamp)?.();
     if (stamp !== this.rememberedAt) {
       this.remembered.clear();
       this.rememberedAt = stamp;

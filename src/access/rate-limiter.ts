@@ -1,5 +1,5 @@
 // A per-minute request budget per subject, counted in the shared store so it holds across processes.
-import type { Store, WriteStamp } from "../store/database.js";
+import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface RateLimitDecision {
@@ -31,10 +31,11 @@ export interface WindowView {
    */
   readonly reservedHits?: number;
   /**
-   * SQLite: the database's write stamp as of the request (`Store.writeStampFromNow`). The reserved
-   * hits are read again, at once, only when it moved: if nothing was written, nobody reserved.
+   * SQLite: the database's write stamp as the request's key was checked (`Store.writeStampFromNow`).
+   * The reserved hits are read again, at once, only when it moved since they were last read: if
+   * nothing was written, nobody reserved. Without one (remembering off) they are read every time.
    */
-  readonly writeStamp?: WriteStamp;
+  readonly writeStamp?: string;
 }
 
 /** Hits this process has taken from the store for a subject's current window but not used yet. */
@@ -115,8 +116,8 @@ export class RateLimiter {
       held.reservedHits = Math.max(held.reservedHits, view.reservedHits);
       return;
     }
-    const stamp = view.writeStamp?.();
-    if (stamp === undefined || stamp === held.readAt || !this.store.readNow) return;
+    const stamp = view.writeStamp;
+    if (!this.store.readNow || (stamp !== undefined && stamp === held.readAt)) return;
     const query = this.hitsOfWindow.compiled({ subject, windowStartedAt: held.windowStartedAt });
     const row = this.store.readNow(query);
     held.reservedHits = Math.max(held.reservedHits, Number(row?.hits ?? 0));
