@@ -45,8 +45,9 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly httpTimeouts: HttpTimeouts;
   /**
-   * VIDROWS_REMEMBER_ANSWERS (default 1): on SQLite, answers are kept in memory until the next write
-   * (see README, "What the server keeps in memory"); 0 runs every request's queries.
+   * VIDROWS_REMEMBER_ANSWERS (default 1): answers are kept in memory until the next write, to the
+   * database on SQLite, to the workspace on PostgreSQL (see README, "What the server keeps in memory");
+   * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
   /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */

@@ -2,11 +2,11 @@
 // whether the route lets them in.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../http/api-errors.js";
-import { type Authenticator, type Caller, presentedKey } from "./authentication.js";
-import type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+import { type Authenticator, type Caller, type KeyCheck, presentedKey } from "./authentication.js";
+import { type RateLimitDecision, type RateLimiter, workspaceSubject } from "./rate-limiter.js";
 import type { RequestContext } from "../http/request-context.js";
-import type { WriteStamp } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
+import type { ReadStamp } from "../store/stamped-cache.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ export interface AccessControlOptions {
   readonly rateLimiter: RateLimiter;
   readonly anonymousRequestsPerMinute: number;
   /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
-  readStampForRequest(): WriteStamp | undefined;
+  readStampForRequest(): ReadStamp | undefined;
 }
 
 /**
@@ -43,17 +43,27 @@ export function accessControl(options: AccessControlOptions) {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string | undefined,
-    caller: Caller | null,
-    readStamp: WriteStamp | undefined,
+    checked: KeyCheck | null,
+    now: number,
+    arrival: ReadStamp | undefined,
   ) {
+    const caller = checked?.caller ?? null;
     request.caller = caller;
-    if (caller !== null) {
-      request.requestContext = { workspaceId: caller.workspaceId, plan: caller.plan, readStamp };
+    if (checked !== null) {
+      const { workspaceId, plan } = checked.caller;
+      request.requestContext = { workspaceId, plan, readStamp: checked.readStamp };
     }
     // A request without a usable key counts against its client address, so keys cannot be guessed at speed.
-    const decision = caller
-      ? options.rateLimiter.hit(`ws:${caller.workspaceId}`, caller.plan.requestsPerMinute)
-      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute);
+    const decision = checked
+      ? options.rateLimiter.hit(
+          workspaceSubject(checked.caller.workspaceId),
+          checked.caller.plan.requestsPerMinute,
+          now,
+          checked.window,
+        )
+      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute, now, {
+          writeStamp: arrival?.value(),
+        });
     if (decision instanceof Promise) return decision.then((d) => decide(request, reply, key, caller, d));
     decide(request, reply, key, caller, decision);
   }
@@ -89,12 +99,13 @@ export function accessControl(options: AccessControlOptions) {
 
   function check(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const key = presentedKey(request.headers);
-    const readStamp = options.readStampForRequest();
-    const caller = key === undefined ? null : options.authenticator.identify(key, Date.now(), readStamp);
-    if (caller instanceof Promise) {
-      return caller.then((known) => admit(request, reply, key, known, readStamp));
+    const now = Date.now();
+    const arrival = options.readStampForRequest();
+    const checked = key === undefined ? null : options.authenticator.check(key, now, arrival);
+    if (checked instanceof Promise) {
+      return checked.then((known) => admit(request, reply, key, known, now, arrival));
     }
-    return admit(request, reply, key, caller, readStamp);
+    return admit(request, reply, key, checked, now, arrival);
   }
 
   return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {

@@ -1,11 +1,14 @@
 // Who is calling: an API key resolved to its workspace and plan with one indexed lookup.
+import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
 import { ApiError } from "../http/api-errors.js";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import type { ReadStamp } from "../store/stamped-cache.js";
 import { KeyHashes } from "./key-hashes.js";
+import type { WindowView } from "./rate-limiter.js";
 
 export interface Caller {
   readonly workspaceId: string;
@@ -13,14 +16,55 @@ export interface Caller {
   readonly plan: Plan;
 }
 
-// `last_used_at` is promised to within a minute, so a busy key costs one write a minute, not one a request.
-const lastUsedPrecisionMs = 60_000;
+/** A presented key found live, and what the request learnt on the way. */
+export interface KeyCheck {
+  readonly caller: Caller;
+  /** What the request's remembered answers are checked against (see `ReadStamp`); none when remembering is off. */
+  readonly readStamp: ReadStamp | undefined;
+  /** What the request saw of its workspace's rate-limit window (see `RateLimiter.hit`). */
+  readonly window: WindowView;
+}
 
-interface KeyOwner {
+/**
+ * Resolves presented keys: `RememberedKeys` on SQLite, `PostgresKeyCheck` (postgres-key-check.ts) on
+ * PostgreSQL, picked by the composition root.
+ */
+export interface Authenticator {
+  /**
+   * The key's caller and the request's read stamp, or null for a malformed, unknown or revoked key.
+   * `arrival` is the stamp read as the request arrived (SQLite's write stamp), if the store has one.
+   * Answers at once, not through a promise, when the store need not be asked.
+   */
+  check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null>;
+  /** The caller behind a presented key, or null: `check` for code that wants the caller only. */
+  identify(presentedKey: string, now?: number): MaybePromise<Caller | null>;
+}
+
+// `last_used_at` is promised to within a minute, so a busy key costs one write a minute, not one a request.
+export const lastUsedPrecisionMs = 60_000;
+
+/** A key's row as the check reads it. */
+export interface KeyOwner {
   id: string;
   workspace_id: string;
   last_used_at: number | null;
   plan_id: string;
+}
+
+/** Whether a key read with `last_used_at` should have it written again at `now`. */
+export function lastUseDue(owner: Pick<KeyOwner, "last_used_at">, now: number): boolean {
+  return owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs;
+}
+
+/** The caller of a key's row, on its workspace's plan. */
+export function callerOf(owner: KeyOwner, plans: PlanTable): Caller {
+  const plan = plans.get(owner.plan_id);
+  if (!plan) {
+    throw new Error(
+      `Workspace ${owner.workspace_id} is on plan "${owner.plan_id}", which the plan table lacks.`,
+    );
+  }
+  return { workspaceId: owner.workspace_id, keyId: owner.id, plan };
 }
 
 /** A resolved key, kept while the database has not changed since it was read. */
@@ -32,7 +76,8 @@ interface RememberedKey {
 // Bounds the memory of remembered keys; past it the memory starts over (a key costs one lookup again).
 const maxRememberedKeys = 10_000;
 
-export class Authenticator {
+/** SQLite: keys resolved by one indexed lookup, remembered until the database is written to. */
+export class RememberedKeys implements Authenticator {
   /** Keys resolved since the store's write stamp last moved, by hash. Only where the store has one. */
   private readonly remembered = new Map<string, RememberedKey>();
   private rememberedAt: string | undefined;
@@ -58,26 +103,36 @@ export class Authenticator {
     );
   }
 
+  identify(presentedKey: string, now = Date.now()): MaybePromise<Caller | null> {
+    return this.callerFor(presentedKey, now, this.store.writeStamp?.());
+  }
+
+  check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null> {
+    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
+    // the lookup finds. The rate limiter compares it too, read once for both.
+    const stamp = (arrival?.value ?? this.store.writeStamp)?.();
+    return whenReady(this.callerFor(presentedKey, now, stamp), (caller) =>
+      caller === null ? null : { caller, readStamp: arrival, window: { writeStamp: stamp } },
+    );
+  }
+
   /**
    * The caller behind a presented key, or null for a malformed, unknown or revoked one. The key is
-   * looked up in the store by its hash, through a unique index. On SQLite a resolved key is
-   * remembered until anything at all is written to the database (by any process: see
-   * `Store.writeStamp`), so a revocation made anywhere is seen on the very next request all the same.
-   * `writeStamp` is the request's (see `Store.writeStampFromNow`); without one the store's is read.
+   * looked up in the store by its hash, through a unique index. A resolved key is remembered until
+   * anything at all is written to the database (by any process: see `Store.writeStamp`), so a
+   * revocation made anywhere is seen on the very next request all the same. `stamp` is the store's
+   * write stamp as the request arrived (see `Store.writeStampFromNow`), if it has one.
    *
    * A remembered key (and a malformed one) is answered at once, not through a promise: every request
    * asks, and a promise and its turn of the microtask queue cost more than the answer.
    */
-  identify(
+  private callerFor(
     presentedKey: string,
-    now = Date.now(),
-    writeStamp?: WriteStamp,
-  ): Caller | null | Promise<Caller | null> {
+    now: number,
+    stamp: string | undefined,
+  ): MaybePromise<Caller | null> {
     if (!looksLikeApiKey(presentedKey)) return null;
     const keyHash = this.hashes.of(presentedKey);
-    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
-    // the lookup finds.
-    const stamp = (writeStamp ?? this.store.writeStamp)?.();
     if (stamp !== this.rememberedAt) {
       this.remembered.clear();
       this.rememberedAt = stamp;
@@ -96,8 +151,8 @@ export class Authenticator {
   ): Promise<Caller | null> {
     const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, { keyHash }));
     if (!owner) return null;
-    const caller = known?.caller ?? this.callerOf(owner);
-    if (owner.last_used_at === null || now - owner.last_used_at >= lastUsedPrecisionMs) {
+    const caller = known?.caller ?? callerOf(owner, this.plans);
+    if (lastUseDue(owner, now)) {
       // This write moves the stamp, so nothing read so far is remembered past it. It is bookkeeping:
       // when the store can be read but not written (SQLite's disk full), the key still lets the
       // request in, and a later request records the use.
@@ -109,16 +164,6 @@ export class Authenticator {
       this.remembered.set(keyHash, { owner, caller });
     }
     return caller;
-  }
-
-  private callerOf(owner: KeyOwner): Caller {
-    const plan = this.plans.get(owner.plan_id);
-    if (!plan) {
-      throw new Error(
-        `Workspace ${owner.workspace_id} is on plan "${owner.plan_id}", which the plan table lacks.`,
-      );
-    }
-    return { workspaceId: owner.workspace_id, keyId: owner.id, plan };
   }
 }
 

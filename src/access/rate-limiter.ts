@@ -1,5 +1,6 @@
 // A per-minute request budget per subject, counted in the shared store so it holds across processes.
 import type { Store } from "../store/database.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface RateLimitDecision {
   readonly allowed: boolean;
@@ -11,12 +12,40 @@ export interface RateLimitDecision {
 
 const windowMs = 60_000;
 
+/** The start of the one-minute window `now` falls in, Unix ms. */
+export function windowStartOf(now: number): number {
+  return Math.floor(now / windowMs) * windowMs;
+}
+
+/** The subject a workspace's requests are counted under (anonymous ones: `ip:<address>`). */
+export const workspaceSubjectPrefix = "ws:";
+export function workspaceSubject(workspaceId: string): string {
+  return `${workspaceSubjectPrefix}${workspaceId}`;
+}
+
+/** What a request saw of its subject's window on the way in, so that `remaining` can be told right. */
+export interface WindowView {
+  /**
+   * PostgreSQL: the window's hits reserved by all processes, read by the request's access statement
+   * (access/postgres-key-check.ts), or undefined when the window has none yet.
+   */
+  readonly reservedHits?: number;
+  /**
+   * SQLite: the database's write stamp as the request's key was checked (`Store.writeStampFromNow`).
+   * The reserved hits are read again, at once, only when it moved since they were last read: if
+   * nothing was written, nobody reserved. Without one (remembering off) they are read every time.
+   */
+  readonly writeStamp?: string;
+}
+
 /** Hits this process has taken from the store for a subject's current window but not used yet. */
 interface Reservation {
   windowStartedAt: number;
   unused: number;
-  /** The window's hits no process had reserved yet, as of this process's last reservation. */
-  unreserved: number;
+  /** The most hits the store was known to hold reserved for the window, by every process. */
+  reservedHits: number;
+  /** SQLite: the write stamp at which `reservedHits` was last read. */
+  readAt: string | undefined;
 }
 
 /**
@@ -29,8 +58,20 @@ export function reservationSize(limit: number): number {
 
 export class RateLimiter {
   private readonly reservations = new Map<string, Reservation>();
+  private readonly hitsOfWindow: PreparedQuery<
+    { subject: string; windowStartedAt: number },
+    { hits: number }
+  >;
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Store) {
+    this.hitsOfWindow = prepareQuery(store.db, (db, { subject, windowStartedAt }) =>
+      db
+        .selectFrom("rate_limit_windows")
+        .select("hits")
+        .where("subject", "=", subject)
+        .where("window_started_at", "=", windowStartedAt),
+    );
+  }
 
   /**
    * Counts one request of `subject` in the current minute and says whether it is within `limit`.
@@ -44,21 +85,43 @@ export class RateLimiter {
    * A hit spent from a held block is answered at once, not through a promise: that is most requests,
    * and a promise and its turn of the microtask queue would cost more than the answer.
    *
-   * `remaining` is the workspace's budget, not this process's block: its unused hits plus those nobody
-   * had reserved at its last reservation. On one process that is exact. With several, it is as of that
-   * reservation, at most a block of this process's own requests ago: what the others reserved since is
-   * not yet subtracted, and their unused hits already are. Processes sharing the load evenly are within
-   * a block of the truth; small limits (blocks of one hit) stay exact.
+   * `remaining` is the workspace's budget, not this process's block: its unused hits plus those no
+   * process has reserved, as of the latest count of reserved hits this process knows (`view`, and
+   * its own reservations). Every hit another process reserved is either used or held unused by it, so
+   * this is never more than the truth, and less by at most the blocks the others hold unused: exact on
+   * one process, within the others' blocks across several (exact for small limits, blocks of one).
    */
-  hit(subject: string, limit: number, now = Date.now()): RateLimitDecision | Promise<RateLimitDecision> {
-    const windowStartedAt = Math.floor(now / windowMs) * windowMs;
+  hit(
+    subject: string,
+    limit: number,
+    now = Date.now(),
+    view: WindowView = {},
+  ): RateLimitDecision | Promise<RateLimitDecision> {
+    const windowStartedAt = windowStartOf(now);
     const resetSeconds = Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000));
     const held = this.reservations.get(subject);
-    if (held && held.windowStartedAt === windowStartedAt && held.unused > 0) {
-      held.unused--;
-      return { allowed: true, limit, remaining: held.unused + held.unreserved, resetSeconds };
+    if (held && held.windowStartedAt === windowStartedAt) {
+      this.learnReservedHits(subject, held, view);
+      if (held.unused > 0) {
+        held.unused--;
+        return { allowed: true, limit, remaining: remainingOf(held, limit), resetSeconds };
+      }
     }
     return this.reserve(subject, limit, windowStartedAt, resetSeconds);
+  }
+
+  /** Brings `held.reservedHits` up to what the request saw, or (SQLite) reads it if the database moved. */
+  private learnReservedHits(subject: string, held: Reservation, view: WindowView): void {
+    if (view.reservedHits !== undefined) {
+      held.reservedHits = Math.max(held.reservedHits, view.reservedHits);
+      return;
+    }
+    const stamp = view.writeStamp;
+    if (!this.store.readNow || (stamp !== undefined && stamp === held.readAt)) return;
+    const query = this.hitsOfWindow.compile({ subject, windowStartedAt: held.windowStartedAt });
+    const row = this.store.readNow(query);
+    held.reservedHits = Math.max(held.reservedHits, Number(row?.hits ?? 0));
+    held.readAt = stamp;
   }
 
   /** `hit` when no reserved hit is left: reserves the next block in the store. */
@@ -85,17 +148,16 @@ export class RateLimiter {
     if (granted === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
 
     this.forgetStaleReservations(windowStartedAt);
-    const unreserved = Math.max(0, limit - total);
     let current = this.reservations.get(subject);
     if (current && current.windowStartedAt === windowStartedAt) {
-      // Concurrent requests of this process may have reserved at once: keep what the store said last.
+      // Concurrent requests of this process may have reserved at once: each adds its block.
       current.unused += granted - 1;
-      current.unreserved = Math.min(current.unreserved, unreserved);
+      current.reservedHits = Math.max(current.reservedHits, total);
     } else {
-      current = { windowStartedAt, unused: granted - 1, unreserved };
+      current = { windowStartedAt, unused: granted - 1, reservedHits: total, readAt: undefined };
       this.reservations.set(subject, current);
     }
-    return { allowed: true, limit, remaining: current.unused + current.unreserved, resetSeconds };
+    return { allowed: true, limit, remaining: remainingOf(current, limit), resetSeconds };
   }
 
   /** Keeps the map of reservations from growing with every subject ever seen. */
@@ -113,4 +175,9 @@ export class RateLimiter {
       .where("window_started_at", "<", now - 2 * windowMs)
       .execute();
   }
+}
+
+/** The workspace's remaining budget as far as this process knows (see `RateLimiter.hit`). */
+function remainingOf(held: Reservation, limit: number): number {
+  return held.unused + Math.max(0, limit - held.reservedHits);
 }

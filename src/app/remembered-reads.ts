@@ -1,6 +1,6 @@
 // The remembered answers, in one seam: decorators around the hot reads (a job, a list page, usage, the
-// key list) that answer from memory while the store says nothing was written since the answer was
-// computed (see StampedCache); wired in the composition root (services.ts).
+// key list) that answer from memory while the request's read stamp says nothing was written since the
+// answer was computed (see StampedCache); wired in the composition root (services.ts).
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import type { RequestContext } from "../http/request-context.js";
 import type { JobPages, ListQuery } from "../jobs/job-list.js";
@@ -13,10 +13,10 @@ import { StampedCache } from "../store/stamped-cache.js";
 import type { UsageService } from "../usage/usage-report.js";
 import type { Usage } from "../usage/usage-schemas.js";
 
-// The caches are bounded so that what is remembered stays within tens of MB. Where the store offers no
-// write stamp (PostgreSQL; SQLite with VIDROWS_REMEMBER_ANSWERS=0) they remember nothing, and every
-// read computes: a PostgreSQL freshness check (say, the workspace's write version read in one
-// statement per request) would go into `RequestContext.readStamp` and these same decorators.
+// The caches are bounded so that what is remembered stays within tens of MB. The stamp is the request's
+// (`RequestContext.readStamp`): SQLite's write stamp, for the whole file, or PostgreSQL's write version
+// of the caller's workspace, which the request's key check reads (access/postgres-key-check.ts). With
+// VIDROWS_REMEMBER_ANSWERS=0 there is none, and every read computes.
 
 /** Reads of jobs with more videos than this are not remembered: their answers are large. */
 const rememberedJobVideos = 200;

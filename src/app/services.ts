@@ -5,11 +5,13 @@ import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { FastifyBaseLogger } from "fastify";
-import type { Store, WriteStamp } from "../store/database.js";
+import type { Store } from "../store/database.js";
+import type { ReadStamp } from "../store/stamped-cache.js";
 import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import { ApiKeyService } from "../keys/api-keys.js";
-import { Authenticator } from "../access/authentication.js";
+import { type Authenticator, RememberedKeys } from "../access/authentication.js";
+import { PostgresKeyCheck } from "../access/postgres-key-check.js";
 import { RateLimiter } from "../access/rate-limiter.js";
 import { SchemaService } from "../schemas/saved-schemas.js";
 import { UsageService } from "../usage/usage-report.js";
@@ -38,8 +40,11 @@ export interface Services {
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
-  /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
-  readStampForRequest(): WriteStamp | undefined;
+  /**
+   * The read stamp one request's lookups share, read as the request arrives: SQLite's, for the whole
+   * database. PostgreSQL's is the workspace's version, which the key check reads (PostgresKeyCheck).
+   */
+  readStampForRequest(): ReadStamp | undefined;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -55,7 +60,8 @@ export function createServices(
   const apiKeys = new ApiKeyService(store);
   const usage = new UsageService(store, workspaces);
   return {
-    authenticator: new Authenticator(store, plans),
+    authenticator:
+      store.dialect === "postgres" ? new PostgresKeyCheck(store, plans) : new RememberedKeys(store, plans),
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,
@@ -69,6 +75,9 @@ export function createServices(
     jobCancellation: new JobCancellation(store, plans),
     webhooks: new WebhookEndpoints(store),
     storageEraser,
-    readStampForRequest: () => store.writeStampFromNow?.(),
+    readStampForRequest: () => {
+      const value = store.writeStampFromNow?.();
+      return value === undefined ? undefined : { scope: "", value };
+    },
   };
 }

@@ -1,5 +1,5 @@
 // A submission's reservation: the credit checks, the job counted as queued, and its places in the fair queue.
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Expression, type Kysely, sql, type Transaction } from "kysely";
 import type { Plan } from "../domain/plans.js";
 import { ApiError } from "../http/api-errors.js";
 import { preparedPerStore } from "../store/prepared-query.js";
@@ -16,14 +16,16 @@ import { isCycleDue, renewCycleIfDue } from "./cycles.js";
  * the two dates that say whether a new cycle is due; no row when the workspace may not spend.
  *
  * One statement instead of a read, a look at the head and an update: on PostgreSQL every submission
- * of a workspace waits for this row lock, and it is held from here to the commit. (Prepared once per
- * store: see prepared-query.ts for why.)
+ * of a workspace waits for this row lock, and it is held from here to the commit. Built on `db` (the
+ * store, or the `with` of a statement that goes on to write the jobs: jobs/submission-statements.ts),
+ * for `jobs` new jobs of `videos` videos in all (values, or expressions of the statement).
  */
-const takeQueuePlaces = preparedPerStore<
-  { count: number; workspaceId: string },
-  { first_priority: number; created_at: number; cycle_started_at: number }
->((db, { count, workspaceId }) =>
-  db
+export function queuePlacesTaken<Db extends Pick<Kysely<Database>, "updateTable" | "selectFrom">>(
+  db: Db,
+  places: { videos: number | Expression<number>; jobs: number | Expression<number> },
+  workspaceId: string,
+) {
+  return db
     .updateTable("workspaces")
     .from(
       db
@@ -34,8 +36,8 @@ const takeQueuePlaces = preparedPerStore<
         .as("queue"),
     )
     .set((eb) => ({
-      next_video_priority: sql<number>`case when queue.head > workspaces.next_video_priority then queue.head else workspaces.next_video_priority end + ${count}`,
-      jobs_queued: eb("jobs_queued", "+", 1),
+      next_video_priority: sql<number>`case when queue.head > workspaces.next_video_priority then queue.head else workspaces.next_video_priority end + ${places.videos}`,
+      jobs_queued: eb("jobs_queued", "+", places.jobs),
     }))
     .where("workspaces.id", "=", workspaceId)
     .where("workspaces.balance", ">", 0)
@@ -46,11 +48,17 @@ const takeQueuePlaces = preparedPerStore<
       ]),
     )
     .returning([
-      sql<number>`workspaces.next_video_priority - ${count}`.as("first_priority"),
+      sql<number>`workspaces.next_video_priority - ${places.videos}`.as("first_priority"),
       "workspaces.created_at",
       "workspaces.cycle_started_at",
-    ]),
-);
+    ]);
+}
+
+/** `queuePlacesTaken` on its own, prepared once per store (see prepared-query.ts for why). */
+const takeQueuePlaces = preparedPerStore<
+  { count: number; workspaceId: string },
+  { first_priority: number; created_at: number; cycle_started_at: number }
+>((db, { count, workspaceId }) => queuePlacesTaken(db, { videos: count, jobs: 1 }, workspaceId));
 
 /** The workspace submitting, and the plan it is on (whose allowance a due cycle renews to). */
 export interface Spender {

@@ -1,17 +1,18 @@
 // What the routes and services of one request know of it: whose workspace, on which plan, and as of when.
 import type { Plan } from "../domain/plans.js";
-import type { WriteStamp } from "../store/database.js";
+import type { ReadStamp } from "../store/stamped-cache.js";
 
 /**
  * One object, made by the access check, that the routes hand to the services. `readStamp` is what a
  * remembered answer is checked against (see remembered-reads.ts); only that seam reads it. On SQLite it
- * is the store's write stamp as of the request's arrival (`Store.writeStampFromNow`); on PostgreSQL
- * there is none today, and every read computes.
+ * is the store's write stamp as of the request's arrival (`Store.writeStampFromNow`); on PostgreSQL the
+ * workspace's write version, read by the request's access statement. Undefined when remembering is
+ * off (VIDROWS_REMEMBER_ANSWERS=0): every read computes.
  */
 export interface RequestContext {
   readonly workspaceId: string;
   readonly plan: Plan;
-  readonly readStamp: WriteStamp | undefined;
+  readonly readStamp: ReadStamp | undefined;
 }
 
 /** The part of the context a read's own computation needs: whose data it reads. */

@@ -88,17 +88,23 @@ export class JobPages {
         filtered(from, workspaceId).where((eb) =>
           eb("jobs.id", "in", jobsMatching(dialect, eb, workspaceId, pattern)),
         );
-      const page = prepareQuery<PageParams, JobViewRow>(db, (from, { workspaceId, pattern, limit, offset }) =>
-        matching(from, workspaceId, pattern)
-          .select(jobViewColumns)
-          .orderBy("id", "desc")
-          .limit(limit)
-          .offset(offset),
+      // Planned for each pattern: a prefix can use the indexes only when the planner sees it.
+      const unnamed = { named: false };
+      const page = prepareQuery<PageParams, JobViewRow>(
+        db,
+        (from, { workspaceId, pattern, limit, offset }) =>
+          matching(from, workspaceId, pattern)
+            .select(jobViewColumns)
+            .orderBy("id", "desc")
+            .limit(limit)
+            .offset(offset),
+        unnamed,
       );
       const total = prepareQuery<Pick<PageParams, "workspaceId" | "pattern">, { n: number | string }>(
         db,
         (from, { workspaceId, pattern }) =>
           matching(from, workspaceId, pattern).select((eb) => eb.fn.countAll<number>().as("n")),
+        unnamed,
       );
       queries = {
         page: (params) => page.rows(db, params),

@@ -7,6 +7,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { parseVideoReference } from "../domain/video-references.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
+import { renewCycleIfDue, isCycleDue } from "../credits/cycles.js";
 import { reserveForJob } from "../credits/reservation.js";
 import type { SchemaService } from "../schemas/saved-schemas.js";
 import { checkSchemaColumns } from "../schemas/schema-checks.js";
@@ -20,6 +21,7 @@ import {
   recordIdempotency,
   recordKeyedAdmission,
 } from "./submission-statements.js";
+import { GroupedSubmissions } from "./grouped-submissions.js";
 import type { JobCreated } from "./job-schemas.js";
 
 export interface SubmissionInput {
@@ -37,6 +39,29 @@ export interface SubmissionOutcome {
 }
 
 const idempotencyWindowMs = 24 * 3600_000;
+
+/** A job as the submission writes it. */
+interface NewJob {
+  platformIds: string[];
+  /** The videos as submitted, in order. */
+  references: string[];
+  label: string;
+  definition: SchemaDefinition;
+  language: string | null;
+}
+
+/** The 202's body for a job just written. */
+function createdBody(jobId: string, job: NewJob, now: number): JobCreated {
+  const count = job.platformIds.length;
+  return {
+    job_id: jobId,
+    status: "processing",
+    videos: count,
+    schema: job.label,
+    counts: { queued: count, processing: 0, done: 0, failed: 0 },
+    created_at: formatTimestamp(now),
+  };
+}
 
 class IdempotencyRace extends Error {}
 
@@ -92,6 +117,8 @@ export function readVideoReferences(references: string[]): string[] {
 export class JobSubmission {
   // Submissions that arrive together share one SQLite commit (see grouped-writes.ts).
   private readonly writes: GroupedWrites;
+  // PostgreSQL: a workspace's submissions that arrive together share one statement and commit.
+  private readonly groups: GroupedSubmissions;
 
   constructor(
     private readonly store: Store,
@@ -99,6 +126,7 @@ export class JobSubmission {
     private readonly extractionAvailable: boolean,
   ) {
     this.writes = new GroupedWrites(store);
+    this.groups = new GroupedSubmissions(store);
   }
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
@@ -144,17 +172,20 @@ export class JobSubmission {
         ? await this.schemas.resolve(caller.workspaceId, input.schema_id, input.schema_version)
         : { label: "inline", definition: input.schema as SchemaDefinition };
 
+    const job: NewJob = {
+      platformIds,
+      references: input.videos,
+      label: resolved.label,
+      definition: resolved.definition,
+      language: input.language ?? null,
+    };
+    if (this.store.dialect === "postgres" && !idempotency) {
+      const body = await this.submitGrouped(caller, job);
+      if (body) return { body, replayed: false };
+      // Refused for credits: the transaction below says why, or renews a due cycle and accepts.
+    }
     try {
-      const body = await this.writes.run((trx) =>
-        this.insertJob(trx, caller, {
-          platformIds,
-          references: input.videos,
-          label: resolved.label,
-          definition: resolved.definition,
-          language: input.language ?? null,
-          idempotency,
-        }),
-      );
+      const body = await this.writes.run((trx) => this.insertJob(trx, caller, { ...job, idempotency }));
       return { body, replayed: false };
     } catch (error) {
       // Another request with the same key committed first; answer as it did (or refuse a different body).
@@ -188,17 +219,41 @@ export class JobSubmission {
     return { body: JSON.parse(row.response_body) as JobCreated, replayed: true };
   }
 
+  /**
+   * PostgreSQL: the submission written with the others of its workspace that arrive together, in one
+   * statement (see GroupedSubmissions); undefined when the workspace may not spend as its row stands,
+   * having written nothing. A new cycle due is started after it, as a read of usage would start it:
+   * the job was accepted on the old cycle's figures, and a renewal only raises the balance and clears
+   * the usage.
+   */
+  private async submitGrouped(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
+    const now = Date.now();
+    const jobId = newId("job", now);
+    const dataKey = newDataKey();
+    const taken = await this.groups.submit(caller.workspaceId, {
+      jobId,
+      schemaLabel: job.label,
+      schemaDefinition: JSON.stringify(job.definition),
+      language: job.language,
+      videoCount: job.platformIds.length,
+      dataKey,
+      platformVideoIds: JSON.stringify(job.platformIds),
+      submittedUrls: JSON.stringify(job.references.map((url) => seal(dataKey, url))),
+      createdAt: now,
+    });
+    if (!taken) return undefined;
+    if (isCycleDue(taken, now)) {
+      await this.store.db
+        .transaction()
+        .execute((trx) => renewCycleIfDue(trx, caller.workspaceId, caller.plan, now));
+    }
+    return createdBody(jobId, job, now);
+  }
+
   private async insertJob(
     trx: Transaction<Database>,
     caller: Caller,
-    job: {
-      platformIds: string[];
-      references: string[];
-      label: string;
-      definition: SchemaDefinition;
-      language: string | null;
-      idempotency: { key: string; requestHash: string } | undefined;
-    },
+    job: NewJob & { idempotency: { key: string; requestHash: string } | undefined },
   ): Promise<JobCreated> {
     const db = this.store.db;
     const now = Date.now();
@@ -236,14 +291,7 @@ export class JobSubmission {
       await recordAdmission(db).run(trx, { ...admission, submittedUrls: JSON.stringify(job.references) });
     }
 
-    const body: JobCreated = {
-      job_id: jobId,
-      status: "processing",
-      videos: count,
-      schema: job.label,
-      counts: { queued: count, processing: 0, done: 0, failed: 0 },
-      created_at: formatTimestamp(now),
-    };
+    const body = createdBody(jobId, job, now);
     if (job.idempotency) {
       const recorded = await recordIdempotency(db).run(trx, {
         workspaceId: caller.workspaceId,

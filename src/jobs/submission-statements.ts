@@ -1,5 +1,7 @@
 // The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why); its
 // reservation of credits and queue places is credits/reservation.ts.
+import { sql } from "kysely";
+import { queuePlacesTaken } from "../credits/reservation.js";
 import { preparedPerStore } from "../store/prepared-query.js";
 
 export const insertJob = preparedPerStore<
@@ -111,4 +113,152 @@ export const recordIdempotency = preparedPerStore<
         .doUpdateSet({ request_hash: requestHash, response_body: responseBody, created_at: createdAt })
         .where("idempotency_keys.created_at", "<=", expiredBefore),
     ),
+);
+
+/** What `submitTogether` answers when the workspace could spend: the dates that say whether its new cycle is due. */
+export interface TakenPlaces {
+  created_at: number;
+  cycle_started_at: number;
+}
+
+/** One job of `submitTogether`'s statement, as the rows of `unnest` give its arrays back. */
+interface SubmittedJob {
+  job_id: string;
+  schema_label: string;
+  schema_definition: string;
+  language: string | null;
+  video_count: number;
+  data_key: Buffer;
+  platform_video_ids: string;
+  submitted_urls: string;
+  created_at: number;
+  /** The job's place in the arrays, from 1: its videos' queue places follow those of the jobs before it. */
+  position: number;
+}
+
+/**
+ * PostgreSQL: the submissions of one workspace that arrive together, written by one statement and one
+ * commit (jobs/grouped-submissions.ts). It takes the workspace's queue places for all their videos
+ * (credits/reservation.ts) and, only if the workspace may spend, writes each job, its data key and its
+ * admission row, the jobs' places one after another in the order given. Each array holds one element
+ * per job. Answers no row when the workspace may not spend, having written nothing.
+ *
+ * One statement and its commit instead of a transaction of five round trips (BEGIN, three statements,
+ * COMMIT) per submission: the workspace's row lock, which its submissions take turns on, is held for
+ * one statement and one commit per group, where each submission used to wait for the last one's commit.
+ */
+export const submitTogether = preparedPerStore<
+  {
+    workspaceId: string;
+    /** The videos of all the jobs, and how many jobs. */
+    videos: number;
+    jobs: number;
+    jobIds: string[];
+    schemaLabels: string[];
+    schemaDefinitions: string[];
+    languages: (string | null)[];
+    videoCounts: number[];
+    dataKeys: Buffer[];
+    platformVideoIds: string[];
+    submittedUrls: string[];
+    createdAts: number[];
+  },
+  TakenPlaces
+>((db, p) =>
+  db
+    .with("places", (q) => queuePlacesTaken(q, { videos: p.videos, jobs: p.jobs }, p.workspaceId))
+    .with(
+      "submitted",
+      () => sql<SubmittedJob>`(
+        select * from unnest(
+          cast(${p.jobIds} as text[]), cast(${p.schemaLabels} as text[]),
+          cast(${p.schemaDefinitions} as text[]), cast(${p.languages} as text[]),
+          cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
+          cast(${p.platformVideoIds} as text[]), cast(${p.submittedUrls} as text[]),
+          cast(${p.createdAts} as bigint[])
+        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, video_count,
+          data_key, platform_video_ids, submitted_urls, created_at, position)
+      )`,
+    )
+    .with(
+      "placed",
+      () => sql<SubmittedJob & { first_priority: number }>`(
+        select submitted.*,
+          places.first_priority + sum(submitted.video_count) over (order by submitted.position)
+            - submitted.video_count as first_priority
+        from submitted, places
+      )`,
+    )
+    .with("job", (q) =>
+      q
+        .insertInto("jobs")
+        .columns([
+          "id",
+          "workspace_id",
+          "schema_label",
+          "schema_definition",
+          "language",
+          "status",
+          "video_count",
+          "queued_count",
+          "processing_count",
+          "done_count",
+          "failed_count",
+          "has_failures",
+          "credits_charged",
+          "created_at",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("placed")
+            .select([
+              "placed.job_id",
+              sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
+              "placed.schema_label",
+              "placed.schema_definition",
+              "placed.language",
+              sql.lit("processing").as("status"),
+              "placed.video_count",
+              "placed.video_count as queued_count",
+              sql.lit(0).as("processing_count"),
+              sql.lit(0).as("done_count"),
+              sql.lit(0).as("failed_count"),
+              sql.lit(0).as("has_failures"),
+              sql.lit(0).as("credits_charged"),
+              "placed.created_at",
+            ]),
+        ),
+    )
+    .with("job_key", (q) =>
+      q
+        .insertInto("job_keys")
+        .columns(["job_id", "data_key"])
+        .expression((eb) => eb.selectFrom("placed").select(["placed.job_id", "placed.data_key"])),
+    )
+    .with("admission", (q) =>
+      q
+        .insertInto("job_admissions")
+        .columns([
+          "workspace_id",
+          "job_id",
+          "first_priority",
+          "platform_video_ids",
+          "submitted_urls",
+          "created_at",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("placed")
+            .select([
+              sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
+              "placed.job_id",
+              "placed.first_priority",
+              "placed.platform_video_ids",
+              "placed.submitted_urls",
+              "placed.created_at",
+            ]),
+        ),
+    )
+    .selectFrom("places")
+    .select(["places.created_at", "places.cycle_started_at"]),
 );

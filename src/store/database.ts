@@ -2,9 +2,10 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { type CompiledQuery, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import { ConfigError, type DatabaseTarget, defaultSqlitePath } from "../config.js";
+import { NamingClient } from "./named-statements.js";
 import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
 
@@ -17,10 +18,16 @@ export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
   /**
+   * Whether answers may be remembered between writes (VIDROWS_REMEMBER_ANSWERS, default on): on SQLite
+   * against `writeStamp`, on PostgreSQL against the workspace's write version that the request's
+   * access statement reads (migration 0011, access/postgres-key-check.ts).
+   */
+  readonly remembersAnswers: boolean;
+  /**
    * SQLite only: a value that changes whenever anything is committed to the database, by this
    * connection or any other (another process's included). While it stays the same, whatever was
    * read from the database is still what it holds, so a cache checked against it is never stale.
-   * PostgreSQL offers nothing as cheap, so there it is absent.
+   * PostgreSQL has no such value for the whole database; it keeps one per workspace instead.
    */
   readonly writeStamp?: WriteStamp;
   /**
@@ -30,6 +37,12 @@ export interface Store {
    * An answer is then as of a moment after the request arrived, as any answer is.
    */
   readonly writeStampFromNow?: () => WriteStamp;
+  /**
+   * SQLite only: runs a read at once, without a promise, and answers its first row: for a lookup a
+   * request makes on the way in (the rate limit's window), where a turn of the event loop would cost
+   * more than the read. Refused, like any statement, while the store is fenced.
+   */
+  readonly readNow?: <Row>(query: CompiledQuery<Row>) => Row | undefined;
   close(): Promise<void>;
 }
 
@@ -161,13 +174,16 @@ function openSqlite(path: string, options: StoreOptions): Store {
   // commits (grouped-writes.ts). The WAL file is cut back to 64 MB after a checkpoint.
   sqlite.pragma("wal_autocheckpoint = 1000");
   sqlite.pragma("journal_size_limit = 67108864");
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, guard, cutOff) }),
-  });
+  const sqliteDatabase = withStatementCache(sqlite, guard, cutOff);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
   const ownChanges = sqlite.prepare("select total_changes()").pluck();
-  if (!offerWriteStamp) return { db, dialect: "sqlite", close: () => db.destroy() };
+  const readNow = <Row>(query: CompiledQuery<Row>) =>
+    sqliteDatabase.prepare(query.sql).all(query.parameters)[0] as Row | undefined;
+  if (!offerWriteStamp) {
+    return { db, dialect: "sqlite", remembersAnswers: false, readNow, close: () => db.destroy() };
+  }
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
   // that would replace them are refused (503) without SQLite touching its shared memory.
   let fencedStamps = 0;
@@ -176,6 +192,8 @@ function openSqlite(path: string, options: StoreOptions): Store {
   return {
     db,
     dialect: "sqlite",
+    remembersAnswers: true,
+    readNow,
     writeStamp: stamp,
     writeStampFromNow: () => {
       if (guard?.fencedNow()) return stamp;
@@ -186,8 +204,14 @@ function openSqlite(path: string, options: StoreOptions): Store {
   };
 }
 
-function openPostgres(url: string, maxConnections: number): Store {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: pgTypes });
+function openPostgres(url: string, maxConnections: number, remembersAnswers: boolean): Store {
+  // NamingClient sends prepared queries as named statements (see named-statements.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    types: pgTypes,
+    Client: NamingClient,
+  });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the outage to its caller instead.
   pool.on("error", () => {});
@@ -196,13 +220,16 @@ function openPostgres(url: string, maxConnections: number): Store {
   // client's next query fails instead (503), and the pool discards it when it comes back.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", remembersAnswers, close: () => db.destroy() };
 }
 
 export interface StoreOptions {
   /** PostgreSQL's pool size (default 10). */
   readonly maxConnections?: number;
-  /** SQLite: offer a write stamp, so that answers can be remembered between writes (default true). */
+  /**
+   * Let answers be remembered between writes (default true): on SQLite the store offers its write
+   * stamp, on PostgreSQL the access statement reads the workspace's write version.
+   */
   readonly writeStamp?: boolean;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
@@ -211,5 +238,5 @@ export interface StoreOptions {
 export function openStore(target: DatabaseTarget, options: StoreOptions = {}): Store {
   return target.kind === "sqlite"
     ? openSqlite(target.path, options)
-    : openPostgres(target.url, options.maxConnections ?? 10);
+    : openPostgres(target.url, options.maxConnections ?? 10, options.writeStamp ?? true);
 }

@@ -20,6 +20,7 @@ import * as uniqueWorkspaceNames from "./migrations/0007_unique_workspace_names.
 import * as jobDataKeys from "./migrations/0008_job_data_keys.js";
 import * as jobCancellation from "./migrations/0009_job_cancellation.js";
 import * as admissionsByAge from "./migrations/0010_admissions_by_age.js";
+import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0008_job_data_keys": jobDataKeys,
   "0009_job_cancellation": jobCancellation,
   "0010_admissions_by_age": admissionsByAge,
+  "0011_workspace_versions": workspaceVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

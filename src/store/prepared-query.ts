@@ -8,6 +8,7 @@ import {
   type QueryResult,
   type RawBuilder,
 } from "kysely";
+import { nameStatement } from "./named-statements.js";
 import type { Database } from "./tables.js";
 
 /** The query runner of a store or of an open transaction: both run a compiled query the same way. */
@@ -26,18 +27,30 @@ export interface PreparedQuery<Params extends object, Row> {
   rows(runner: QueryRunner, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
   first(runner: QueryRunner, params: Params): Promise<Row | undefined>;
-  /** The statement with these values, to send as part of another (store/combined-writes.ts). */
+  /** The statement with these values, compiled: to send as part of another (store/combined-writes.ts), or
+   * on a runner of its own (see `Store.readNow`). */
   compile(params: Params): CompiledQuery<Row>;
 }
 
 // No constant a query is written with can equal a slot. (No NUL in it: PostgreSQL refuses those in text.)
 const slotMark = `vidrows-slot-${randomBytes(6).toString("hex")}:`;
 
+export interface PrepareOptions {
+  /**
+   * PostgreSQL: send it as a named statement (default true). After five runs PostgreSQL may plan a
+   * named statement once for any values (a generic plan); a query whose good plan depends on a value,
+   * such as a LIKE prefix (only a known pattern can use an index), says false and is planned each run.
+   */
+  readonly named?: boolean;
+}
+
 /**
  * Kysely builds and compiles a query from its builder on every call, which costs more than SQLite
  * takes to run a point lookup. A prepared query is built once per dialect, with slots where the
- * parameters go; each run only puts the values into the compiled parameter list. (On SQLite the store
- * also keeps the statement prepared, since its SQL text is the same on every run.)
+ * parameters go; each run only puts the values into the compiled parameter list. The database keeps
+ * the statement prepared too, since its SQL text is the same on every run: SQLite in the store's cache
+ * of statements, PostgreSQL as a named statement on each connection (see named-statements.ts), unless
+ * `options.named` is false.
  *
  * Parameters are named (`{ jobId, workspaceId }`), so that two of the same type cannot be swapped
  * unnoticed; an array works too, for a statement whose values are a flat list. `build` must use each
@@ -47,6 +60,7 @@ const slotMark = `vidrows-slot-${randomBytes(6).toString("hex")}:`;
 export function prepareQuery<Params extends object, Row>(
   db: Kysely<Database>,
   build: (db: Kysely<Database>, slots: Slots<Params>) => Compilable<Row>,
+  options: PrepareOptions = {},
 ): PreparedQuery<Params, Row> {
   const used = new Set<string>();
   const slots = new Proxy({} as Slots<Params>, {
@@ -66,6 +80,8 @@ export function prepareQuery<Params extends object, Row>(
       throw new Error(`Prepared query reads parameter "${name}" but not as a value: ${compiled.sql}`);
     }
   }
+  if (options.named !== false && db.getExecutor().adapter instanceof PostgresAdapter)
+    nameStatement(compiled.sql);
 
   const withValues = (params: Params): CompiledQuery<Row> => ({
     ...compiled,
@@ -92,12 +108,13 @@ export function prepareQuery<Params extends object, Row>(
  */
 export function preparedPerStore<Params extends object, Row>(
   build: (db: Kysely<Database>, slots: Slots<Params>) => Compilable<Row>,
+  options: PrepareOptions = {},
 ): (db: Kysely<Database>) => PreparedQuery<Params, Row> {
   const byStore = new WeakMap<Kysely<Database>, PreparedQuery<Params, Row>>();
   return (db) => {
     let prepared = byStore.get(db);
     if (!prepared) {
-      prepared = prepareQuery<Params, Row>(db, build);
+      prepared = prepareQuery<Params, Row>(db, build, options);
       byStore.set(db, prepared);
     }
     return prepared;

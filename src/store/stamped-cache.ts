@@ -1,6 +1,22 @@
-// Answers computed from the database, kept in memory only while nothing at all has been written to it.
+// Answers computed from the database, kept in memory only while nothing has been written to what they read.
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import type { Store, WriteStamp } from "./database.js";
+
+/**
+ * What a request's remembered answers are checked against: a stamp that moves with every committed
+ * write to the part of the database it covers, read as of the request's arrival.
+ *
+ * On SQLite the scope is the whole database ("") and the stamp the store's write stamp (see
+ * `Store.writeStampFromNow`). On PostgreSQL the scope is the caller's workspace and the stamp that
+ * workspace's write version (migration 0011), read by the request's one access statement
+ * (access/postgres-key-check.ts): a workspace's answers then outlive writes to every other workspace.
+ */
+export interface ReadStamp {
+  /** The part of the database the stamp covers: "" for all of it, else a workspace id. */
+  readonly scope: string;
+  /** The stamp; read when a lookup needs it (SQLite's moves with this process's own writes meanwhile). */
+  readonly value: WriteStamp;
+}
 
 interface Remembered<V> {
   readonly value: V;
@@ -8,16 +24,23 @@ interface Remembered<V> {
   readonly until: number;
 }
 
+/** A scope's remembered answers, all computed under one stamp. */
+interface Scope<V> {
+  readonly stamp: string;
+  readonly values: Map<string, Remembered<V>>;
+}
+
 /**
- * A cache that can never serve a stale answer: every lookup first reads the store's write stamp
- * (see `Store.writeStamp`), and the moment it moves, by a write of this
- * process or of any other, everything remembered is dropped. Reads between writes, such as a client
- * polling a settled job or its usage, are then answered without a query. Where the store has no write
- * stamp (PostgreSQL), nothing is remembered and every lookup computes.
+ * A cache that can never serve a stale answer: every lookup first reads its scope's stamp (see
+ * `ReadStamp`), and the moment it moves, by a write of this process or of any other, everything
+ * remembered in that scope is dropped. Reads between writes, such as a client polling a settled job
+ * or its usage, are then answered without a query. Where there is no stamp (remembering switched off,
+ * VIDROWS_REMEMBER_ANSWERS=0), nothing is remembered and every lookup computes.
  */
 export class StampedCache<V> {
-  private readonly values = new Map<string, Remembered<V>>();
-  private stamp: string | undefined;
+  private readonly scopes = new Map<string, Scope<V>>();
+  /** Values remembered across all scopes. */
+  private size = 0;
 
   /** `capacity` bounds the memory: past it the cache starts over. */
   constructor(
@@ -29,38 +52,55 @@ export class StampedCache<V> {
    * The value remembered under `key`, or `compute()`'s, remembered if nothing was written meanwhile.
    * `compute` may say how long its value holds if nothing is written (`until`, Unix ms); a value that
    * comes with `remember: false` (one whose reading wrote, say) is not kept. `stamp` is the request's
-   * (see `Store.writeStampFromNow`); without one the store's own is read. A remembered value is
-   * returned as it is, not through a promise (see `MaybePromise`).
+   * (see `ReadStamp`); without one the store's own write stamp is read, for the whole database. A
+   * remembered value is returned as it is, not through a promise (see `MaybePromise`).
    */
   get(
     key: string,
     compute: () => Promise<{ value: V; until?: number; remember?: boolean }>,
-    options: { now?: number; stamp?: WriteStamp } = {},
+    options: { now?: number; stamp?: ReadStamp } = {},
   ): MaybePromise<V> {
     const now = options.now ?? Date.now();
-    const stamp = (options.stamp ?? this.store.writeStamp)?.();
+    const scopeName = options.stamp?.scope ?? "";
+    const stamp = (options.stamp?.value ?? this.store.writeStamp)?.();
     if (stamp === undefined) return compute().then((computed) => computed.value);
-    if (stamp !== this.stamp) {
-      this.values.clear();
-      this.stamp = stamp;
+    let scope = this.scopes.get(scopeName);
+    if (scope?.stamp !== stamp) {
+      if (scope) this.size -= scope.values.size;
+      // Scopes emptied by writes count too: a workspace each, they would otherwise pile up.
+      else if (this.scopes.size >= this.capacity) this.forgetAll();
+      scope = { stamp, values: new Map() };
+      this.scopes.set(scopeName, scope);
     }
-    const known = this.values.get(key);
+    const known = scope.values.get(key);
     if (known && now < known.until) return known.value;
-    return this.computeAndRemember(key, stamp, compute);
+    return this.computeAndRemember(key, scopeName, stamp, compute);
   }
 
   private async computeAndRemember(
     key: string,
+    scopeName: string,
     stamp: string,
     compute: () => Promise<{ value: V; until?: number; remember?: boolean }>,
   ): Promise<V> {
     const computed = await compute();
-    // The stamp read above was taken before the queries ran: a write since then leaves the stamp
-    // changed, and the next lookup drops this value before it could be served.
-    if (computed.remember !== false && this.stamp === stamp) {
-      if (this.values.size >= this.capacity) this.values.clear();
-      this.values.set(key, { value: computed.value, until: computed.until ?? Number.POSITIVE_INFINITY });
+    // The stamp was read before the queries ran: a write since then has moved it, and the next
+    // lookup drops this value before it could be served.
+    const scope = this.scopes.get(scopeName);
+    if (computed.remember !== false && scope?.stamp === stamp) {
+      if (this.size >= this.capacity) {
+        this.forgetAll();
+        this.scopes.set(scopeName, scope);
+        scope.values.clear();
+      }
+      if (!scope.values.has(key)) this.size++;
+      scope.values.set(key, { value: computed.value, until: computed.until ?? Number.POSITIVE_INFINITY });
     }
     return computed.value;
+  }
+
+  private forgetAll(): void {
+    this.scopes.clear();
+    this.size = 0;
   }
 }

@@ -83,6 +83,15 @@ export interface SchemaVersionsTable {
   created_at: number;
 }
 
+/**
+ * A workspace's write version (migration 0011): PostgreSQL's triggers move it with every committed
+ * change to what a remembered answer of the workspace says. No row reads as version 0. Empty on SQLite.
+ */
+export interface WorkspaceVersionsTable {
+  workspace_id: string;
+  version: number;
+}
+
 export interface RateLimitWindowsTable {
   /** `ws:<workspace id>` or `ip:<address>`. */
   subject: string;
@@ -236,6 +245,7 @@ export interface Database {
   videos: VideosTable;
   job_admissions: JobAdmissionsTable;
   job_keys: JobKeysTable;
+  workspace_versions: WorkspaceVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

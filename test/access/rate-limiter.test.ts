@@ -1,6 +1,11 @@
 // The rate limiter's counting in the store: exact for small limits, in blocks for large ones, never over.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter, reservationSize } from "../../src/access/rate-limiter.js";
+import {
+  RateLimiter,
+  reservationSize,
+  type WindowView,
+  windowStartOf,
+} from "../../src/access/rate-limiter.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
@@ -71,6 +76,40 @@ for (const dialect of dialects) {
         exact.push((await (i % 2 === 0 ? a : b).hit("ws:two-small", limit, at)).remaining);
       expect(exact).toEqual([99, 98, 97, 96, 95, 94]);
     });
+
+    // SQLite with remembering off has no write stamp: the limiter then reads the window every time.
+    for (const stamped of dialect.name === "sqlite" ? [true, false] : [true]) {
+      it(`never tells more than the truth on two processes, when each request sees the window's reserved hits${stamped ? "" : " (no write stamp)"}`, async () => {
+        const [a, b] = [new RateLimiter(stores[0] as Store), new RateLimiter(stores[1] as Store)];
+        const limit = 600; // blocks of 6
+        const block = reservationSize(limit);
+        const subject = `ws:two-seen-${stamped}`;
+        /** What a request sees on the way in: PostgreSQL's access statement reads the reserved hits, SQLite's the write stamp. */
+        const view = async (process: number): Promise<WindowView> => {
+          const store = stores[process] as Store;
+          if (dialect.name === "sqlite") return stamped ? { writeStamp: store.writeStampFromNow?.()() } : {};
+          const row = await store.db
+            .selectFrom("rate_limit_windows")
+            .select("hits")
+            .where("subject", "=", subject)
+            .where("window_started_at", "=", windowStartOf(at))
+            .executeTakeFirst();
+          return { reservedHits: Number(row?.hits ?? 0) };
+        };
+        let made = 0;
+        // Uneven turns, so that each process's block runs out at other moments than the other's.
+        const turns = [
+          0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 0,
+        ];
+        for (const process of turns) {
+          const decision = await [a, b][process]!.hit(subject, limit, at, await view(process));
+          made++;
+          const truth = limit - made;
+          expect(decision.remaining).toBeLessThanOrEqual(truth);
+          expect(decision.remaining).toBeGreaterThanOrEqual(truth - (block - 1));
+        }
+      });
+    }
 
     it("starts each window afresh", async () => {
       const limiter = new RateLimiter(stores[0] as Store);

@@ -19,7 +19,8 @@ import { sleep } from "../../src/concurrency/sleep.js";
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
-// "limited" allows 10 requests a minute, the rest never meet their limit in these tests.
+// "limited" allows 10 requests a minute and "paced" 600 (the Pro plan's, taken in blocks of 6); "pro"
+// never meets its limit in these tests.
 function writePlanFile(folder: string): string {
   const plan = (name: string, rpm: number) => ({
     name,
@@ -30,7 +31,10 @@ function writePlanFile(folder: string): string {
     videos_per_job: 10,
   });
   const path = join(folder, "plans.json");
-  writeFileSync(path, JSON.stringify({ pro: plan("Pro", 100_000), limited: plan("Limited", 10) }));
+  writeFileSync(
+    path,
+    JSON.stringify({ pro: plan("Pro", 100_000), limited: plan("Limited", 10), paced: plan("Paced", 600) }),
+  );
   return path;
 }
 
@@ -116,6 +120,92 @@ for (const dialect of dialects) {
         const after = await call(b.url, "GET", "/v1/usage", { key });
         expect(after.body.plan.id).toBe("limited");
         expect(after.headers.get("ratelimit-limit")).toBe("10");
+      });
+    },
+  );
+}
+
+/** The budget headers of a response, and the seconds the window had left around the request. */
+async function budgetOf(on: ServerProcess, key: string) {
+  const before = Date.now();
+  const response = await call(on.url, "GET", "/v1/usage", { key });
+  const after = Date.now();
+  expect(response.status, response.text).toBe(200);
+  const windowEnd = (Math.floor(before / 60_000) + 1) * 60_000;
+  return {
+    remaining: Number(response.headers.get("ratelimit-remaining")),
+    reset: Number(response.headers.get("ratelimit-reset")),
+    resetBounds: [Math.ceil((windowEnd - after) / 1000), Math.ceil((windowEnd - before) / 1000)],
+  };
+}
+
+// SQLite too: `vidrows cluster` runs several API processes on one file.
+for (const dialect of dialects) {
+  describe.skipIf(dialect.skipReason !== null)(
+    `the rate-limit headers of two server processes on one ${dialectTitle(dialect)} database`,
+    () => {
+      const servers = twoServerProcesses(dialect.name);
+
+      it("tell the workspace's remaining budget exactly while one process serves it", async () => {
+        const { env, a } = servers;
+        const { api_key: key } = await createWorkspace(env, "paced");
+        await awayFromWindowEnd();
+        for (let made = 1; made <= 14; made++) {
+          const budget = await budgetOf(a, key);
+          expect(budget.remaining).toBe(600 - made);
+          expect(budget.reset).toBeGreaterThanOrEqual(budget.resetBounds[0] as number);
+          expect(budget.reset).toBeLessThanOrEqual(budget.resetBounds[1] as number);
+        }
+      });
+
+      it("never tell more than the truth across both, and are within a block of it", async () => {
+        const { env, a, b } = servers;
+        const { api_key: key } = await createWorkspace(env, "paced");
+        await awayFromWindowEnd();
+        // Uneven turns, so that each process's block of 6 runs out at other moments than the other's.
+        const turns = [
+          a,
+          b,
+          b,
+          a,
+          a,
+          a,
+          b,
+          a,
+          b,
+          b,
+          b,
+          b,
+          a,
+          b,
+          a,
+          a,
+          b,
+          b,
+          a,
+          b,
+          a,
+          a,
+          a,
+          b,
+          b,
+          a,
+          b,
+          b,
+          b,
+          a,
+        ];
+        let made = 0;
+        for (const server of turns) {
+          const budget = await budgetOf(server, key);
+          made++;
+          const truth = 600 - made;
+          expect(budget.remaining).toBeLessThanOrEqual(truth);
+          // Less only by the hits the other process holds unused: at most its block of 6, less one.
+          expect(budget.remaining).toBeGreaterThanOrEqual(truth - 5);
+          expect(budget.reset).toBeGreaterThanOrEqual(budget.resetBounds[0] as number);
+          expect(budget.reset).toBeLessThanOrEqual(budget.resetBounds[1] as number);
+        }
       });
     },
   );

@@ -1,8 +1,8 @@
-// Answers kept in memory only while nothing is written: on SQLite by any connection; never on PostgreSQL.
+// Answers kept in memory only while nothing is written to what they read: the whole SQLite file, a PostgreSQL workspace.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
-import { StampedCache } from "../../src/store/stamped-cache.js";
+import { type ReadStamp, StampedCache } from "../../src/store/stamped-cache.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
 for (const dialect of dialects) {
@@ -81,7 +81,7 @@ for (const dialect of dialects) {
         expect([await timed(10), await timed(999), await timed(1000)]).toEqual(["t3", "t3", "t4"]);
       });
     } else {
-      it("remembers nothing: every read counts, so another server's write is always seen", async () => {
+      it("remembers nothing without a request's stamp: PostgreSQL has none for the whole database", async () => {
         const cache = countingCache();
         const before = await cache.read();
         await write(other, "other-pg");
@@ -90,5 +90,79 @@ for (const dialect of dialects) {
         expect(cache.computed()).toBe(3);
       });
     }
+
+    describe("with the request's stamps, per scope (PostgreSQL's workspace versions)", () => {
+      /** A workspace's version as the test moves it, and the stamp a request would read of it. */
+      function workspace(scope: string) {
+        let version = 0;
+        return {
+          stamp: (): ReadStamp => {
+            const read = String(version);
+            return { scope, value: () => read };
+          },
+          write: () => void version++,
+        };
+      }
+      /** A cache whose answers name their computation, with a count of computations. */
+      function namingCache(capacity = 100) {
+        const cache = new StampedCache<string>(store, capacity);
+        let computed = 0;
+        const read = (key: string, stamp: ReadStamp, during?: () => void) =>
+          cache.get(
+            key,
+            async () => {
+              during?.();
+              return { value: `${key}#${++computed}` };
+            },
+            { stamp },
+          );
+        return { read, computed: () => computed };
+      }
+
+      it("answers from memory until the scope's own stamp moves, whatever other scopes do", async () => {
+        const [a, b] = [workspace("ws_a"), workspace("ws_b")];
+        const cache = namingCache();
+        const first = await cache.read("job", a.stamp());
+        const other = await cache.read("job", b.stamp());
+        b.write();
+        expect(await cache.read("job", b.stamp())).not.toBe(other);
+        expect(await cache.read("job", a.stamp())).toBe(first);
+        a.write();
+        expect(await cache.read("job", a.stamp())).not.toBe(first);
+        expect(cache.computed()).toBe(4);
+      });
+
+      it("serves nothing computed under a stamp that moved before the answer was in", async () => {
+        const a = workspace("ws_a");
+        const cache = namingCache();
+        // The version was read as the request arrived; a write commits while its answer is computed.
+        const computedDuringWrite = await cache.read("usage", a.stamp(), () => a.write());
+        const next = await cache.read("usage", a.stamp());
+        expect(next).not.toBe(computedDuringWrite);
+        expect(await cache.read("usage", a.stamp())).toBe(next);
+      });
+
+      it("does not keep an answer of a request that read an older stamp than a later one did", async () => {
+        const a = workspace("ws_a");
+        const cache = namingCache();
+        const early = a.stamp();
+        a.write();
+        const fresh = await cache.read("keys", a.stamp());
+        expect(await cache.read("keys", a.stamp())).toBe(fresh);
+        // The early request may answer as of its own arrival, but what it computed is not kept.
+        const late = await cache.read("keys", early);
+        expect(late).not.toBe(fresh);
+        expect(await cache.read("keys", a.stamp())).not.toBe(late);
+      });
+
+      it("starts over past its capacity, counting the scopes that writes emptied", async () => {
+        const cache = namingCache(3);
+        const scopes = Array.from({ length: 4 }, (_, i) => workspace(`ws_${i}`));
+        const kept = await cache.read("k", scopes[0]!.stamp());
+        expect(await cache.read("k", scopes[0]!.stamp())).toBe(kept);
+        for (const scope of scopes.slice(1)) await cache.read("k", scope.stamp());
+        expect(await cache.read("k", scopes[0]!.stamp())).not.toBe(kept);
+      });
+    });
   });
 }

@@ -1,0 +1,109 @@
+// PostgreSQL: the submissions of one workspace that arrive together, written by one statement and one commit.
+import type { Store } from "../store/database.js";
+import { submitTogether, type TakenPlaces } from "./submission-statements.js";
+
+/** A submission ready to be written: its job, its data key and its videos' ids and sealed URLs. */
+export interface ReadySubmission {
+  readonly jobId: string;
+  readonly schemaLabel: string;
+  /** The schema as JSON text. */
+  readonly schemaDefinition: string;
+  readonly language: string | null;
+  readonly videoCount: number;
+  readonly dataKey: Buffer;
+  /** JSON arrays, one element per video in the job's order (the admission row's). */
+  readonly platformVideoIds: string;
+  readonly submittedUrls: string;
+  /** When it arrived, Unix ms: the job's `created_at`. */
+  readonly createdAt: number;
+}
+
+/** Submissions waiting for the statement before theirs to come back, and the promise of their own. */
+interface Group {
+  readonly submissions: ReadySubmission[];
+  readonly written: Promise<TakenPlaces | undefined>;
+  send(): void;
+}
+
+/** Submissions one statement writes at most; past it they wait for the next. */
+const groupSize = 64;
+
+/**
+ * Every submission of a workspace takes its row lock for its queue places, so on PostgreSQL they take
+ * turns, each holding the lock through its commit (a WAL flush): one workspace's submissions could
+ * not go faster than one commit each. Here the first is written at once; those that arrive while it
+ * is on its way wait for it and are then written together, by one statement (`submitTogether`) and one
+ * commit, as SQLite's grouped commits do (store/grouped-writes.ts). Each is answered once that commit
+ * is done, so an accepted job is as durable as before. They succeed or are refused together: what the
+ * statement checks (a balance above 0, usage under the hard cap) is the workspace's, not the job's.
+ */
+export class GroupedSubmissions {
+  /** Per workspace: whether a statement is on its way, and the groups waiting behind it. */
+  private readonly workspaces = new Map<string, { sending: boolean; waiting: Group[] }>();
+
+  constructor(private readonly store: Store) {}
+
+  /**
+   * Writes the submission, with whichever of its workspace's arrive meanwhile; answers the
+   * workspace's dates (see `TakenPlaces`), or undefined when it may not spend and nothing was written.
+   */
+  submit(workspaceId: string, submission: ReadySubmission): Promise<TakenPlaces | undefined> {
+    let workspace = this.workspaces.get(workspaceId);
+    if (!workspace) {
+      workspace = { sending: false, waiting: [] };
+      this.workspaces.set(workspaceId, workspace);
+    }
+    let group = workspace.waiting.at(-1);
+    if (!group || group.submissions.length >= groupSize) {
+      group = this.group(workspaceId);
+      workspace.waiting.push(group);
+    }
+    group.submissions.push(submission);
+    if (!workspace.sending) this.sendNext(workspaceId);
+    return group.written;
+  }
+
+  private group(workspaceId: string): Group {
+    const submissions: ReadySubmission[] = [];
+    let send = () => {};
+    const written = new Promise<TakenPlaces | undefined>((resolve, reject) => {
+      send = () => this.write(workspaceId, submissions).then(resolve, reject);
+    });
+    return { submissions, written, send };
+  }
+
+  /** Sends the workspace's first waiting group, and the next when it is back, until none waits. */
+  private sendNext(workspaceId: string): void {
+    const workspace = this.workspaces.get(workspaceId);
+    const group = workspace?.waiting.shift();
+    if (!workspace || !group) {
+      this.workspaces.delete(workspaceId);
+      return;
+    }
+    workspace.sending = true;
+    group.send();
+    const next = () => {
+      workspace.sending = false;
+      this.sendNext(workspaceId);
+    };
+    group.written.then(next, next);
+  }
+
+  private write(workspaceId: string, submissions: ReadySubmission[]): Promise<TakenPlaces | undefined> {
+    const videos = submissions.reduce((sum, s) => sum + s.videoCount, 0);
+    return submitTogether(this.store.db).first(this.store.db, {
+      workspaceId,
+      videos,
+      jobs: submissions.length,
+      jobIds: submissions.map((s) => s.jobId),
+      schemaLabels: submissions.map((s) => s.schemaLabel),
+      schemaDefinitions: submissions.map((s) => s.schemaDefinition),
+      languages: submissions.map((s) => s.language),
+      videoCounts: submissions.map((s) => s.videoCount),
+      dataKeys: submissions.map((s) => s.dataKey),
+      platformVideoIds: submissions.map((s) => s.platformVideoIds),
+      submittedUrls: submissions.map((s) => s.submittedUrls),
+      createdAts: submissions.map((s) => s.createdAt),
+    });
+  }
+}
