@@ -46,6 +46,8 @@ interface Reservation {
   reservedHits: number;
   /** SQLite: the write stamp at which `reservedHits` was last read. */
   readAt: string | undefined;
+  /** The store refused a block: the window's budget is spent for every process until it ends. */
+  spent: boolean;
 }
 
 /**
@@ -58,6 +60,8 @@ export function reservationSize(limit: number): number {
 
 export class RateLimiter {
   private readonly reservations = new Map<string, Reservation>();
+  /** The reservation each subject has in flight: requests that find no hit wait for it, not add another. */
+  private readonly reserving = new Map<string, Promise<RateLimitDecision>>();
   private readonly hitsOfWindow: PreparedQuery<
     { subject: string; windowStartedAt: number },
     { hits: number }
@@ -101,13 +105,26 @@ export class RateLimiter {
     const resetSeconds = Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000));
     const held = this.reservations.get(subject);
     if (held && held.windowStartedAt === windowStartedAt) {
+      // A window only fills up: once the store refused a block, every request is refused until it ends,
+      // without a write. A flood of refused requests then costs the database nothing.
+      if (held.spent) return { allowed: false, limit, remaining: 0, resetSeconds };
       this.learnReservedHits(subject, held, view);
       if (held.unused > 0) {
         held.unused--;
         return { allowed: true, limit, remaining: remainingOf(held, limit), resetSeconds };
       }
     }
-    return this.reserve(subject, limit, windowStartedAt, resetSeconds);
+    // One reservation at a time per subject: 50 requests arriving together on a fresh process used to
+    // reserve 50 blocks (half a large budget) at once, hits the other processes then could not use.
+    const inFlight = this.reserving.get(subject);
+    if (inFlight) return inFlight.then(() => this.hit(subject, limit, now, view));
+    const reservation = this.reserve(subject, limit, windowStartedAt, resetSeconds);
+    this.reserving.set(subject, reservation);
+    const forget = () => {
+      if (this.reserving.get(subject) === reservation) this.reserving.delete(subject);
+    };
+    reservation.then(forget, forget);
+    return reservation;
   }
 
   /** Brings `held.reservedHits` up to what the request saw, or (SQLite) reads it if the database moved. */
@@ -138,23 +155,39 @@ export class RateLimiter {
       .onConflict((conflict) =>
         conflict
           .columns(["subject", "window_started_at"])
-          .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", block) })),
+          // Capped a block past the limit: past it no block fits anyway (`granted` below is then 0), and an
+          // uncapped count grew with every refused request until PostgreSQL's integer overflowed (a 500).
+          .doUpdateSet((eb) => ({
+            hits: eb.fn(this.store.dialect === "sqlite" ? "min" : "least", [
+              eb("rate_limit_windows.hits", "+", block),
+              eb.val(limit + block),
+            ]),
+          })),
       )
       .returning("hits")
       .executeTakeFirstOrThrow();
     const total = Number(row.hits);
     // The part of this block that still fits under the limit.
     const granted = Math.min(block, Math.max(0, limit - (total - block)));
-    if (granted === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
-
     this.forgetStaleReservations(windowStartedAt);
     let current = this.reservations.get(subject);
+    if (granted === 0) {
+      const spent = { windowStartedAt, unused: 0, reservedHits: total, readAt: undefined, spent: true };
+      this.reservations.set(subject, spent);
+      return { allowed: false, limit, remaining: 0, resetSeconds };
+    }
     if (current && current.windowStartedAt === windowStartedAt) {
       // Concurrent requests of this process may have reserved at once: each adds its block.
       current.unused += granted - 1;
       current.reservedHits = Math.max(current.reservedHits, total);
     } else {
-      current = { windowStartedAt, unused: granted - 1, reservedHits: total, readAt: undefined };
+      current = {
+        windowStartedAt,
+        unused: granted - 1,
+        reservedHits: total,
+        readAt: undefined,
+        spent: false,
+      };
       this.reservations.set(subject, current);
     }
     return { allowed: true, limit, remaining: remainingOf(current, limit), resetSeconds };

@@ -28,6 +28,17 @@ for (const dialect of dialects) {
     // A moment early in a window, so that a run never straddles two windows.
     const at = Math.floor(Date.now() / 60_000) * 60_000 + 1000;
 
+    /** The hits the store holds reserved for `subject` in the window of `at`. */
+    async function storedHits(subject: string): Promise<number> {
+      const row = await (stores[0] as Store).db
+        .selectFrom("rate_limit_windows")
+        .select("hits")
+        .where("subject", "=", subject)
+        .where("window_started_at", "=", windowStartOf(at))
+        .executeTakeFirst();
+      return Number(row?.hits ?? 0);
+    }
+
     it("counts a small limit hit by hit: the 11th of 10 is refused, with remaining counting down", async () => {
       const limiter = new RateLimiter(stores[0] as Store);
       const decisions = [];
@@ -110,6 +121,44 @@ for (const dialect of dialects) {
         }
       });
     }
+
+    it("reserves one block at a time for requests that arrive together, not one block each", async () => {
+      const limiter = new RateLimiter(stores[0] as Store);
+      const limit = 10_000;
+      const decisions = await Promise.all(
+        Array.from({ length: 50 }, () => limiter.hit("ws:together", limit, at)),
+      );
+      expect(decisions.every((d) => d.allowed)).toBe(true);
+      // 50 requests fit in one block of 100: the store holds that one block, not 50 of them.
+      expect(await storedHits("ws:together")).toBe(reservationSize(limit));
+      expect(Math.min(...decisions.map((d) => d.remaining))).toBe(limit - 50);
+    });
+
+    it("stops counting once the budget is spent: refused requests write nothing, and the count stays bounded", async () => {
+      const [a, b] = [new RateLimiter(stores[0] as Store), new RateLimiter(stores[1] as Store)];
+      const limit = 500;
+      let allowed = 0;
+      for (let round = 0; round < 40; round++) {
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? a : b).hit("ws:flood", limit, at)),
+        );
+        allowed += batch.filter((d) => d.allowed).length;
+      }
+      expect(allowed).toBeLessThanOrEqual(limit);
+      // 2,000 requests against 500: the count never runs past the limit by more than a block, however
+      // many are refused (it used to grow by a block per refusal until PostgreSQL's integer overflowed).
+      const counted = await storedHits("ws:flood");
+      expect(counted).toBeLessThanOrEqual(limit + reservationSize(limit));
+      // Both processes know the window is spent: more refusals leave the store untouched.
+      for (const limiter of [a, b]) expect((await limiter.hit("ws:flood", limit, at)).allowed).toBe(false);
+      expect(await storedHits("ws:flood")).toBe(counted);
+    });
+
+    it("keeps a window's count bounded when every refusal reaches the store (a fresh process each time)", async () => {
+      const limit = 3;
+      for (let i = 0; i < 10; i++) await new RateLimiter(stores[i % 2] as Store).hit("ws:fresh", limit, at);
+      expect(await storedHits("ws:fresh")).toBe(limit + reservationSize(limit));
+    });
 
     it("starts each window afresh", async () => {
       const limiter = new RateLimiter(stores[0] as Store);
