@@ -79,7 +79,7 @@ for (const dialect of dialects) {
         await settled(jobId);
         const read = await get(b, `/v1/${jobId}`, key);
         expect(read.body.status).toBe("done");
-        expect(read.body.results[0].rows).toEqual({ results: [{ product: "held", price: 1 }] });
+        expect(read.body.results[0].rows.results).toEqual([{ product: "held", price: 1 }]);
         expect((await get(b, "/v1?limit=25", key)).body.data[0].status).toBe("done");
       });
 
@@ -98,7 +98,7 @@ for (const dialect of dialects) {
           for (const read of reads) expect(read.status, read.text).toBe(200);
           const withRows = reads.filter((read) => read.body.results[0].rows !== null);
           expect(withRows).toHaveLength(1);
-          expect(withRows[0]?.body.results[0].rows).toEqual({ results: [{ product: "held", price: 1 }] });
+          expect(withRows[0]?.body.results[0].rows.results).toEqual([{ product: "held", price: 1 }]);
           // And no later read on either has them back.
           for (const on of [a, b])
             expect((await get(on, `/v1/${jobId}`, key)).body.results[0].rows).toBeNull();
