@@ -62,7 +62,7 @@ export function accessControl(options: AccessControlOptions) {
           checked.window,
         )
       : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute, now, {
-          writeStamp: arrival?.value(),
+          commitsByOthers: arrival?.commitsByOthers,
         });
     if (decision instanceof Promise) return decision.then((d) => decide(request, reply, key, caller, d));
     decide(request, reply, key, caller, decision);

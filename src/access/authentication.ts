@@ -109,10 +109,12 @@ export class RememberedKeys implements Authenticator {
 
   check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null> {
     // Read before the lookup: whatever is written after this moment moves it, and so forgets what
-    // the lookup finds. The rate limiter compares it too, read once for both.
+    // the lookup finds.
     const stamp = (arrival?.value ?? this.store.writeStamp)?.();
     return whenReady(this.callerFor(presentedKey, now, stamp), (caller) =>
-      caller === null ? null : { caller, readStamp: arrival, window: { writeStamp: stamp } },
+      caller === null
+        ? null
+        : { caller, readStamp: arrival, window: { commitsByOthers: arrival?.commitsByOthers } },
     );
   }
 

@@ -31,11 +31,11 @@ export interface WindowView {
    */
   readonly reservedHits?: number;
   /**
-   * SQLite: the database's write stamp as the request's key was checked (`Store.writeStampFromNow`).
-   * The reserved hits are read again, at once, only when it moved since they were last read: if
-   * nothing was written, nobody reserved. Without one (remembering off) they are read every time.
+   * SQLite: other connections' commits as the request arrived (`Store.commitsByOthers`). Only another
+   * process can have reserved hits this one does not know of, so the window's count is read again, at
+   * once, only when they moved. Without it the limiter reads them itself.
    */
-  readonly writeStamp?: string;
+  readonly commitsByOthers?: string;
 }
 
 /** Hits this process has taken from the store for a subject's current window but not used yet. */
@@ -44,7 +44,7 @@ interface Reservation {
   unused: number;
   /** The most hits the store was known to hold reserved for the window, by every process. */
   reservedHits: number;
-  /** SQLite: the write stamp at which `reservedHits` was last read. */
+  /** SQLite: other connections' commits when `reservedHits` was last read (see `WindowView`). */
   readAt: string | undefined;
   /** The store refused a block: the window's budget is spent for every process until it ends. */
   spent: boolean;
@@ -133,8 +133,9 @@ export class RateLimiter {
       held.reservedHits = Math.max(held.reservedHits, view.reservedHits);
       return;
     }
-    const stamp = view.writeStamp;
-    if (!this.store.readNow || (stamp !== undefined && stamp === held.readAt)) return;
+    if (!this.store.readNow) return;
+    const stamp = view.commitsByOthers ?? this.store.commitsByOthers?.();
+    if (stamp !== undefined && stamp === held.readAt) return;
     const query = this.hitsOfWindow.compile({ subject, windowStartedAt: held.windowStartedAt });
     const row = this.store.readNow(query);
     held.reservedHits = Math.max(held.reservedHits, Number(row?.hits ?? 0));

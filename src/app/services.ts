@@ -77,7 +77,7 @@ export function createServices(
     storageEraser,
     readStampForRequest: () => {
       const value = store.writeStampFromNow?.();
-      return value === undefined ? undefined : { scope: "", value };
+      return value === undefined ? undefined : { scope: "", value, commitsByOthers: value.commitsByOthers };
     },
   };
 }

@@ -14,6 +14,13 @@ export type Dialect = "sqlite" | "postgres";
 /** Reads the store's write stamp (see `Store.writeStamp`). */
 export type WriteStamp = () => string;
 
+/** One request's write stamp (see `Store.writeStampFromNow`), with the reading of others' commits it keeps. */
+export interface RequestWriteStamp {
+  (): string;
+  /** Other connections' commits as the request arrived (see `Store.commitsByOthers`). */
+  readonly commitsByOthers: string;
+}
+
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
@@ -36,7 +43,13 @@ export interface Store {
    * arrives, and its stamp reuses that reading; this connection's own writes it still sees at once.
    * An answer is then as of a moment after the request arrived, as any answer is.
    */
-  readonly writeStampFromNow?: () => WriteStamp;
+  readonly writeStampFromNow?: () => RequestWriteStamp;
+  /**
+   * SQLite only: a value that moves whenever another connection (another process) commits, and not
+   * with this connection's own writes (`PRAGMA data_version`; it takes SQLite's read lock, about a
+   * microsecond). The rate limiter reads its window's count again only when it moved.
+   */
+  readonly commitsByOthers?: () => string;
   /**
    * SQLite only: runs a read at once, without a promise, and answers its first row: for a lookup a
    * request makes on the way in (the rate limit's window), where a turn of the event loop would cost
@@ -179,28 +192,26 @@ function openSqlite(path: string, options: StoreOptions): Store {
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const othersCommits = sqlite.prepare("pragma data_version").pluck();
   const ownChanges = sqlite.prepare("select total_changes()").pluck();
-  const readNow = <Row>(query: CompiledQuery<Row>) =>
-    sqliteDatabase.prepare(query.sql).all(query.parameters)[0] as Row | undefined;
-  if (!offerWriteStamp) {
-    return { db, dialect: "sqlite", remembersAnswers: false, readNow, close: () => db.destroy() };
-  }
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
   // that would replace them are refused (503) without SQLite touching its shared memory.
   let fencedStamps = 0;
-  const stamp = () =>
-    guard?.fencedNow() ? `fenced:${++fencedStamps}` : `${othersCommits.get()}:${ownChanges.get()}`;
+  const fencedStamp = () => (guard?.fencedNow() ? `fenced:${++fencedStamps}` : undefined);
+  const commitsByOthers = () => fencedStamp() ?? String(othersCommits.get());
+  const readNow = <Row>(query: CompiledQuery<Row>) =>
+    sqliteDatabase.prepare(query.sql).all(query.parameters)[0] as Row | undefined;
+  const common = { db, dialect: "sqlite", readNow, commitsByOthers, close: () => db.destroy() } as const;
+  if (!offerWriteStamp) return { ...common, remembersAnswers: false };
+  const stamp = () => fencedStamp() ?? `${othersCommits.get()}:${ownChanges.get()}`;
   return {
-    db,
-    dialect: "sqlite",
+    ...common,
     remembersAnswers: true,
-    readNow,
     writeStamp: stamp,
     writeStampFromNow: () => {
-      if (guard?.fencedNow()) return stamp;
-      const others = othersCommits.get();
-      return () => (guard?.fencedNow() ? stamp() : `${others}:${ownChanges.get()}`);
+      const others = commitsByOthers();
+      if (guard?.fencedNow()) return Object.assign(() => stamp(), { commitsByOthers: others });
+      const fromNow = () => (guard?.fencedNow() ? stamp() : `${others}:${ownChanges.get()}`);
+      return Object.assign(fromNow, { commitsByOthers: others });
     },
-    close: () => db.destroy(),
   };
 }
 

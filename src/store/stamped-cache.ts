@@ -16,6 +16,8 @@ export interface ReadStamp {
   readonly scope: string;
   /** The stamp; read when a lookup needs it (SQLite's moves with this process's own writes meanwhile). */
   readonly value: WriteStamp;
+  /** SQLite: other connections' commits as the request arrived (see `Store.commitsByOthers`). */
+  readonly commitsByOthers?: string;
 }
 
 interface Remembered<V> {

@@ -88,9 +88,9 @@ for (const dialect of dialects) {
       expect(exact).toEqual([99, 98, 97, 96, 95, 94]);
     });
 
-    // SQLite with remembering off has no write stamp: the limiter then reads the window every time.
+    // SQLite with remembering off has no request stamp: the limiter then reads others' commits itself.
     for (const stamped of dialect.name === "sqlite" ? [true, false] : [true]) {
-      it(`never tells more than the truth on two processes, when each request sees the window's reserved hits${stamped ? "" : " (no write stamp)"}`, async () => {
+      it(`never tells more than the truth on two processes, when each request sees the window's reserved hits${stamped ? "" : " (no request stamp)"}`, async () => {
         const [a, b] = [new RateLimiter(stores[0] as Store), new RateLimiter(stores[1] as Store)];
         const limit = 600; // blocks of 6
         const block = reservationSize(limit);
@@ -98,7 +98,8 @@ for (const dialect of dialects) {
         /** What a request sees on the way in: PostgreSQL's access statement reads the reserved hits, SQLite's the write stamp. */
         const view = async (process: number): Promise<WindowView> => {
           const store = stores[process] as Store;
-          if (dialect.name === "sqlite") return stamped ? { writeStamp: store.writeStampFromNow?.()() } : {};
+          if (dialect.name === "sqlite")
+            return stamped ? { commitsByOthers: store.writeStampFromNow?.().commitsByOthers } : {};
           const row = await store.db
             .selectFrom("rate_limit_windows")
             .select("hits")
