@@ -1,6 +1,7 @@
 // Runs one load (autocannon in a child process) against a server and samples the server's memory meanwhile.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { PacedSpec, PacedSummary } from "./paced-load.js";
 import type { PostgresCpuMeter } from "./postgres-cpu.js";
 import { cpuTimesOf, memoryOf, preemptionsOf } from "./processes.js";
 
@@ -50,10 +51,12 @@ export interface MeasuredLoad extends LoadSummary {
 }
 
 const clientPath = fileURLToPath(new URL("./load-client.js", import.meta.url));
+const pacedClientPath = fileURLToPath(new URL("./paced-client.js", import.meta.url));
 
-function runClient(spec: LoadSpec): Promise<LoadSummary> {
+/** Runs a load generator script in a process of its own with `spec` as JSON, and reads its one JSON line. */
+function runGenerator<Summary>(scriptPath: string, spec: { durationSeconds: number }): Promise<Summary> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [clientPath, JSON.stringify(spec)], { stdio: "pipe" });
+    const child = spawn(process.execPath, [scriptPath, JSON.stringify(spec)], { stdio: "pipe" });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -62,7 +65,7 @@ function runClient(spec: LoadSpec): Promise<LoadSummary> {
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
-    // Autocannon stops itself after the duration; this only guards against a hang.
+    // The generators stop themselves after the duration; this only guards against a hang.
     const timer = setTimeout(() => child.kill("SIGKILL"), (spec.durationSeconds + 60) * 1000);
     child.once("error", reject);
     child.once("close", (code) => {
@@ -72,9 +75,18 @@ function runClient(spec: LoadSpec): Promise<LoadSummary> {
         reject(new Error(`the load client failed (exit ${code}):\n${stdout}\n${stderr}`));
         return;
       }
-      resolve(JSON.parse(line) as LoadSummary);
+      resolve(JSON.parse(line) as Summary);
     });
   });
+}
+
+function runClient(spec: LoadSpec): Promise<LoadSummary> {
+  return runGenerator<LoadSummary>(clientPath, spec);
+}
+
+/** One paced load (bench/paced-load.ts) from a process of its own. */
+export function measurePaced(spec: PacedSpec): Promise<PacedSummary> {
+  return runGenerator<PacedSummary>(pacedClientPath, spec);
 }
 
 /** Loads `spec` on the server `serverPid`; with `warmupSeconds`, a short unrecorded run goes first. */

@@ -1,5 +1,6 @@
 // Values stored encrypted under a job's own data key (AES-256-GCM), so that deleting the key deletes them.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import { pooledRandomBytes } from "../domain/random-pool.js";
 
 /**
  * PostgreSQL never zeroes the space a deleted or updated row leaves in its table's files, and only a
@@ -16,12 +17,12 @@ const tagBytes = 16;
 
 /** A new random data key for one job. */
 export function newDataKey(): Buffer {
-  return randomBytes(32);
+  return pooledRandomBytes(32);
 }
 
 /** `text` sealed under `key`, as text to store. Each call draws a fresh IV, so equal texts seal differently. */
 export function seal(key: Buffer, text: string): string {
-  const iv = randomBytes(ivBytes);
+  const iv = pooledRandomBytes(ivBytes);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
   return sealedPrefix + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
