@@ -1,13 +1,15 @@
 // Latency at a fixed offered rate: requests sent on a schedule, whether or not earlier ones have been
-// answered (an open loop), each timed from the moment it was due, in microseconds.
+// answered (an open loop), each timed in microseconds from the moment it was sent.
 import { Agent, request } from "node:http";
 
 /**
  * Why a second way of loading: autocannon keeps its connections busy (a closed loop), so its latency
  * is the time a request waits behind the others, and a server half as fast shows twice the latency by
  * construction (Little's law: mean latency = connections / throughput). To compare tails fairly, the
- * server and the bare one are offered the same rate here, below what either can take, and a request's
- * time counts from when it was due, so a server that falls behind is not excused by sending later.
+ * server and the bare one are offered the same rate here, below what either can take. A request's time
+ * counts from when it was handed to the connection pool, so a wait for a free connection counts; it
+ * does not count from when it was due, because then this process's own timer lag (it sends in ticks of
+ * a millisecond or more) would count as the server's. How far sending fell behind is reported apart.
  */
 export interface PacedSpec {
   url: string;
@@ -27,6 +29,8 @@ export interface PacedSummary {
   ok: number;
   failed: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** The most a request was sent after it was due: large means this process, not the server, was behind. */
+  maxSendLagMs: number;
 }
 
 /** The value at `fraction` of the sorted `values` (nearest rank). */
@@ -52,14 +56,17 @@ export async function runPaced(spec: PacedSpec): Promise<PacedSummary> {
   let failed = 0;
   let sent = 0;
   let outstanding = 0;
+  let maxSendLagMs = 0;
   const intervalMs = 1000 / spec.ratePerSecond;
   const start = performance.now();
 
   const send = (dueAt: number) => {
+    const sentAt = performance.now();
+    maxSendLagMs = Math.max(maxSendLagMs, sentAt - dueAt);
     outstanding++;
     const done = (success: boolean) => {
       outstanding--;
-      latenciesMs.push(performance.now() - dueAt);
+      latenciesMs.push(performance.now() - sentAt);
       if (success) ok++;
       else failed++;
     };
@@ -100,5 +107,6 @@ export async function runPaced(spec: PacedSpec): Promise<PacedSummary> {
       p99: ms(percentile(sorted, 0.99)),
       max: ms(sorted.at(-1) ?? 0),
     },
+    maxSendLagMs: ms(maxSendLagMs),
   };
 }
