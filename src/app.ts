@@ -60,6 +60,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   try {
     opened = openStore(config.database, {
       writeStamp: config.rememberAnswers,
+      backgroundCheckpoints: true,
       maxConnections: poolSize({
         serve,
         work,

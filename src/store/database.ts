@@ -5,6 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import { ConfigError, type DatabaseTarget, defaultSqlitePath } from "../config.js";
+import { BackgroundCheckpoints } from "./background-checkpoints.js";
 import { NamingClient } from "./named-statements.js";
 import { fencedStoreError, SharedMemoryGuard } from "./shared-memory-guard.js";
 import type { Database } from "./tables.js";
@@ -181,12 +182,15 @@ function openSqlite(path: string, options: StoreOptions): Store {
   // 64 MiB of page cache and memory-mapped reads: fewer system calls on every query.
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
-  // Checkpoints (copying the WAL back into the database file) at SQLite's usual 4 MB of WAL. A checkpoint
-  // runs inside the commit that crosses the mark and holds up every request meanwhile: at 40 MB, POST /v1's
-  // p99 under load was 70-80 ms against 28 ms at 4 MB, for the same CPU now that submissions share
-  // commits (grouped-writes.ts). The WAL file is cut back to 64 MB after a checkpoint.
-  sqlite.pragma("wal_autocheckpoint = 1000");
+  // Checkpoints (copying the WAL back into the database file) at SQLite's usual 4 MB of WAL, unless a
+  // thread does them (below). A checkpoint run by SQLite itself runs inside the commit that crosses the
+  // mark and holds up every request meanwhile: at 40 MB, POST /v1's p99 under load was 70-80 ms against
+  // 28 ms at 4 MB. The WAL file is cut back to 64 MB after a checkpoint.
+  sqlite.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
   sqlite.pragma("journal_size_limit = 67108864");
+  // A serving process checkpoints in a thread instead, so that no commit stalls the event loop.
+  const checkpoints =
+    options.backgroundCheckpoints && path !== ":memory:" ? inBackground(sqlite, path) : undefined;
   const sqliteDatabase = withStatementCache(sqlite, guard, cutOff);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
@@ -199,7 +203,12 @@ function openSqlite(path: string, options: StoreOptions): Store {
   const commitsByOthers = () => fencedStamp() ?? String(othersCommits.get());
   const readNow = <Row>(query: CompiledQuery<Row>) =>
     sqliteDatabase.prepare(query.sql).all(query.parameters)[0] as Row | undefined;
-  const common = { db, dialect: "sqlite", readNow, commitsByOthers, close: () => db.destroy() } as const;
+  const close = async () => {
+    // The thread first: closing the last connection checkpoints what is left, as SQLite always does.
+    await checkpoints?.stop();
+    await db.destroy();
+  };
+  const common = { db, dialect: "sqlite", readNow, commitsByOthers, close } as const;
   if (!offerWriteStamp) return { ...common, remembersAnswers: false };
   const stamp = () => fencedStamp() ?? `${othersCommits.get()}:${ownChanges.get()}`;
   return {
@@ -213,6 +222,23 @@ function openSqlite(path: string, options: StoreOptions): Store {
       return Object.assign(fromNow, { commitsByOthers: others });
     },
   };
+}
+
+/** SQLite's own checkpoint threshold, in pages of the log (4 MB), where no thread checkpoints. */
+const autocheckpointPages = 1000;
+
+/**
+ * Hands `sqlite`'s checkpoints to a thread (background-checkpoints.ts). Should the thread fail (it
+ * could not open the file, or runs from sources without a build), the connection checkpoints by
+ * itself again, as without it.
+ */
+function inBackground(sqlite: BetterSqlite3.Database, path: string): BackgroundCheckpoints {
+  sqlite.pragma("wal_autocheckpoint = 0");
+  const checkpoints = new BackgroundCheckpoints(path);
+  checkpoints.onFailure(() => {
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
+  });
+  return checkpoints;
 }
 
 function openPostgres(url: string, maxConnections: number, remembersAnswers: boolean): Store {
@@ -242,6 +268,11 @@ export interface StoreOptions {
    * stamp, on PostgreSQL the access statement reads the workspace's write version.
    */
   readonly writeStamp?: boolean;
+  /**
+   * SQLite: checkpoint in a thread of its own rather than inside commits (see background-checkpoints.ts);
+   * for long-running processes (default false).
+   */
+  readonly backgroundCheckpoints?: boolean;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }

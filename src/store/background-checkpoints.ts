@@ -1,0 +1,51 @@
+// SQLite's checkpoints moved off the event loop, into a thread of their own.
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import type { CheckpointThreadData } from "./checkpoint-thread.js";
+
+// A thread runs JavaScript only. Under the test runner this module is loaded from its TypeScript
+// source, and the thread then runs the built copy (`npm test` builds first).
+const besideThis = new URL("./checkpoint-thread.js", import.meta.url);
+const threadScript = existsSync(besideThis)
+  ? besideThis
+  : new URL("../../dist/store/checkpoint-thread.js", import.meta.url);
+
+/**
+ * In WAL mode every commit appends to the log, and a checkpoint copies the log back into the database
+ * file and syncs it. SQLite runs one inside the commit that takes the log past `wal_autocheckpoint`
+ * pages, on the committing connection: better-sqlite3 is synchronous, so the event loop, and every
+ * request of the process, stood still for it. Measured under the benchmark's paced load of
+ * submissions, that stall was the p99 (see bench/README.md). Here the serving connection never
+ * checkpoints (`wal_autocheckpoint = 0`); a thread with a connection of its own runs a passive
+ * checkpoint every `intervalMs`, which waits for no one and which no one waits for: writers go on
+ * appending to the log while it copies. When every connection of a process is closed, SQLite
+ * checkpoints as it always does.
+ */
+export class BackgroundCheckpoints {
+  private readonly thread: Worker;
+  private stopped: Promise<void> | undefined;
+
+  constructor(path: string, intervalMs = 50) {
+    const data: CheckpointThreadData = { path, intervalMs };
+    this.thread = new Worker(threadScript, { workerData: data });
+    // The thread never keeps the process alive, and its failure is not the process's: the serving
+    // connection checkpoints by itself again (see `onFailure`).
+    this.thread.unref();
+  }
+
+  /** Called once if the thread dies (it could not open the database, say). */
+  onFailure(handler: (error: Error) => void): void {
+    this.thread.once("error", handler);
+  }
+
+  /** Stops the thread, after its checkpoint in progress if any. */
+  stop(): Promise<void> {
+    this.stopped ??= new Promise<void>((resolve) => {
+      this.thread.once("exit", () => resolve());
+      this.thread.postMessage("stop");
+      // A thread stuck in a checkpoint on a dead disk must not hold up the shutdown for ever.
+      setTimeout(() => void this.thread.terminate(), 5000).unref();
+    });
+    return this.stopped;
+  }
+}
