@@ -15,7 +15,7 @@ import {
 import { type LoadSpec, type MeasuredLoad, measureLoad, measureLoads, measurePaced } from "./load.js";
 import { log, timed } from "./log.js";
 import type { BenchOptions } from "./options.js";
-import type { PacedSummary } from "./paced-load.js";
+import type { PacedTargetSummary } from "./paced-load.js";
 import { startWireCounter, throughCounter, type WireCounter } from "./pg-wire-counter.js";
 import { type PostgresCpuMeter, postgresCpuMeter } from "./postgres-cpu.js";
 import { type ServerChild, startBareServer, startVidrowsServer } from "./processes.js";
@@ -40,7 +40,7 @@ export interface EndpointResult {
   readonly cpuRatio: number;
   /** The endpoint's p99 over the bare run's (whose p99 counts as at least 1 ms, autocannon's resolution). */
   readonly p99Ratio: number;
-  /** The endpoint and the bare server offered the same fixed rate, below what either can take (see `pacedShare`). */
+  /** The endpoint and the bare server offered the same fixed rate, below what either can take (see `options.pacedShare`). */
   readonly paced: PacedComparison;
   /** PostgreSQL only: what one request sends PostgreSQL, counted in a pass of its own. */
   readonly statementCounts?: StatementCounts;
@@ -51,25 +51,27 @@ export interface EndpointResult {
 /** Latency at one offered rate, the endpoint's against the bare server's. */
 export interface PacedComparison {
   readonly ratePerSecond: number;
-  readonly load: PacedSummary;
-  readonly bareLoad: PacedSummary;
+  readonly load: PacedTargetSummary;
+  readonly bareLoad: PacedTargetSummary;
+  /** How far the generator's sending fell behind its schedule, at worst. */
+  readonly maxSendLagMs: number;
   /** The endpoint's p99 over the bare server's at the same rate: what the p99 target is judged on. */
   readonly p99Ratio: number;
 }
 
 /**
- * The paced runs offer this share of the endpoint's own measured requests per second. Under the
- * saturating load above, the p99 ratio follows from the throughput ratio (all 50 connections always
- * wait: mean latency = connections / throughput), so an endpoint at 0.12 of bare shows 8 times its
- * latency by arithmetic alone. Offered half of what it can take, each server's tail is its own.
+ * The paced runs offer each endpoint, and then the bare server, this share of the endpoint's own
+ * measured requests per second (BENCH_PACED_PERCENT). Under the saturating load above, the p99 ratio
+ * follows from the throughput ratio (all 50 connections always wait: mean latency = connections /
+ * throughput), so an endpoint at 0.12 of bare shows 8 times its latency by arithmetic alone. Offered
+ * half of what it can take, each server's tail is its own.
  */
-export const pacedShare = 0.5;
-
 /**
- * Nor more than this many requests a second: the paced generator is one Node process on the same two
- * cores, and at the fast reads' half (10,000 a second and more) it fell behind its own schedule.
+ * Nor more than this many requests a second to each of the two: the paced generator is one Node process
+ * on the same two cores, and at the fast reads' half (10,000 a second and more) it fell behind its own
+ * schedule.
  */
-export const pacedCeiling = 2000;
+export const pacedCeiling = 1000;
 
 /** Two API processes on one database, loaded at once, against one of them alone just before. */
 export interface PairResult {
@@ -302,22 +304,6 @@ export async function runHttpSection(
           `${dialect}: ${endpoint.name} answered ${JSON.stringify(measured.statusCounts)}; the server's last output:\n${server.output().slice(-3000)}`,
         );
       }
-      const pacedSpec = {
-        method: endpoint.method,
-        ratePerSecond: Math.max(
-          1,
-          Math.min(pacedCeiling, Math.round(measured.requestsPerSecond * pacedShare)),
-        ),
-        durationSeconds: options.durationSeconds,
-        connections: options.connections,
-      };
-      await freshRateLimits();
-      const pacedLoad = await measurePaced({
-        ...pacedSpec,
-        url: `${server.url}${endpoint.path}`,
-        headers: headersFor(endpoint),
-        body: endpoint.body,
-      });
       if (server !== shared) await server.stop();
       const yardstick = await load(
         bare,
@@ -326,16 +312,37 @@ export async function runHttpSection(
           : { method: "GET", headers: {} },
         "/",
       );
-      const pacedBare = await measurePaced({
-        ...pacedSpec,
-        url: `${bare.url}/`,
-        headers: endpoint.method === "POST" ? jsonHeaders : {},
-        body: endpoint.method === "POST" ? postBody : undefined,
+      // The endpoint and the bare server side by side, at the same rate (see paced-load.ts); with
+      // --profile on the shared server, the profiled one being stopped.
+      await freshRateLimits();
+      const pacedRun = await measurePaced({
+        targets: [
+          {
+            url: `${shared.url}${endpoint.path}`,
+            method: endpoint.method,
+            headers: headersFor(endpoint),
+            body: endpoint.body,
+          },
+          {
+            url: `${bare.url}/`,
+            method: endpoint.method,
+            headers: endpoint.method === "POST" ? jsonHeaders : {},
+            body: endpoint.method === "POST" ? postBody : undefined,
+          },
+        ],
+        ratePerSecond: Math.max(
+          1,
+          Math.min(pacedCeiling, Math.round(measured.requestsPerSecond * options.pacedShare)),
+        ),
+        durationSeconds: options.durationSeconds,
+        connections: options.connections,
       });
+      const [pacedLoad, pacedBare] = pacedRun.targets as [PacedTargetSummary, PacedTargetSummary];
       const paced: PacedComparison = {
-        ratePerSecond: pacedSpec.ratePerSecond,
+        ratePerSecond: pacedRun.ratePerSecond,
         load: pacedLoad,
         bareLoad: pacedBare,
+        maxSendLagMs: pacedRun.maxSendLagMs,
         p99Ratio: pacedLoad.latencyMs.p99 / Math.max(0.01, pacedBare.latencyMs.p99),
       };
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
@@ -365,7 +372,7 @@ export async function runHttpSection(
           ? ""
           : `, PostgreSQL ${measured.postgresCpuMicrosPerRequest.toFixed(0)} us CPU/req (+${(measured.postgresBackgroundCpuMicrosPerRequest ?? 0).toFixed(0)} background)`;
       log(
-        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${Math.max(pacedLoad.maxSendLagMs, pacedBare.maxSendLagMs)} ms), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${paced.maxSendLagMs} ms), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
       );
     }
 

@@ -17,6 +17,8 @@ export interface BenchOptions {
   readonly connections: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
+  /** The share of each endpoint's measured requests per second offered to it and the bare server in the paced run. */
+  readonly pacedShare: number;
   /** Jobs in the workspace the HTTP endpoints are loaded on. */
   readonly jobs: number;
   /** Videos the instant pipeline settles. */
@@ -46,7 +48,7 @@ export interface BenchOptions {
 const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_PROFILE=1,
-BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_JOBS (100000),
+BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_PACED_PERCENT (50), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
 BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
 postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
@@ -108,6 +110,7 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: integer("BENCH_CONNECTIONS", 50),
     durationSeconds: integer("BENCH_DURATION", quick ? 2 : 5),
     warmupSeconds: integer("BENCH_WARMUP", quick ? 1 : 2),
+    pacedShare: integer("BENCH_PACED_PERCENT", 50) / 100,
     jobs: integer("BENCH_JOBS", quick ? 10_000 : 100_000),
     pipelineVideos: integer("BENCH_PIPELINE_VIDEOS", quick ? 500 : 2000),
     slowModelVideos: integer("BENCH_SLOW_VIDEOS", quick ? 64 : 128),
