@@ -40,7 +40,7 @@ export interface EndpointResult {
   readonly cpuRatio: number;
   /** The endpoint's p99 over the bare run's (whose p99 counts as at least 1 ms, autocannon's resolution). */
   readonly p99Ratio: number;
-  /** The endpoint and the bare server offered the same fixed rate, below what either can take (see `options.pacedShare`). */
+  /** The endpoint and the bare server offered the same fixed rate at once, below what either can take. */
   readonly paced: PacedComparison;
   /** PostgreSQL only: what one request sends PostgreSQL, counted in a pass of its own. */
   readonly statementCounts?: StatementCounts;
@@ -48,7 +48,13 @@ export interface EndpointResult {
   readonly cpuByArea?: Record<CpuArea, number>;
 }
 
-/** Latency at one offered rate, the endpoint's against the bare server's. */
+/**
+ * Latency at one offered rate, the endpoint's against the bare server's, both loaded at once. The rate
+ * is a share (BENCH_PACED_PERCENT) of the endpoint's own measured requests per second: under the
+ * saturating load, the p99 ratio follows from the throughput ratio (all 50 connections always wait:
+ * mean latency = connections / throughput), so an endpoint at 0.12 of bare shows 8 times its latency
+ * by arithmetic alone. Offered half of what it can take, its tail is its own.
+ */
 export interface PacedComparison {
   readonly ratePerSecond: number;
   readonly load: PacedTargetSummary;
@@ -59,13 +65,6 @@ export interface PacedComparison {
   readonly p99Ratio: number;
 }
 
-/**
- * The paced runs offer each endpoint, and then the bare server, this share of the endpoint's own
- * measured requests per second (BENCH_PACED_PERCENT). Under the saturating load above, the p99 ratio
- * follows from the throughput ratio (all 50 connections always wait: mean latency = connections /
- * throughput), so an endpoint at 0.12 of bare shows 8 times its latency by arithmetic alone. Offered
- * half of what it can take, each server's tail is its own.
- */
 /**
  * Nor more than this many requests a second to each of the two: the paced generator is one Node process
  * on the same two cores, and at the fast reads' half (10,000 a second and more) it fell behind its own

@@ -9,7 +9,7 @@ import { Agent, request } from "node:http";
  * construction (Little's law: mean latency = connections / throughput). To compare tails fairly, the
  * server and the bare one are offered the same rate here, below what either can take, and at the same
  * time: each tick sends every target its due requests, so that a stall of the machine (these shared
- * machines stall for 10-20 ms now and then, which at 2,000 requests a second is what sets a p99) falls
+ * machines stall for 10-20 ms now and then, which at 1,000 requests a second is what sets a p99) falls
  * on both alike rather than on whichever happened to run then.
  *
  * A request's time counts from when it was handed to the connection pool, so a wait for a free
