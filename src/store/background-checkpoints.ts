@@ -43,6 +43,9 @@ export class BackgroundCheckpoints {
   stop(): Promise<void> {
     this.stopped ??= new Promise<void>((resolve) => {
       this.thread.once("exit", () => resolve());
+      // Held again while it stops: a promise alone keeps no process alive, and a process whose last
+      // work is this wait would otherwise end in the middle of it (a CLI command before its output).
+      this.thread.ref();
       this.thread.postMessage("stop");
       // A thread stuck in a checkpoint on a dead disk must not hold up the shutdown for ever.
       setTimeout(() => void this.thread.terminate(), 5000).unref();

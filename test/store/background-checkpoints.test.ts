@@ -1,5 +1,6 @@
 // SQLite's checkpoints in a thread: what is committed reaches the database file without any commit
 // checkpointing, the thread stops with the store, and a thread that cannot start says so.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,5 +80,22 @@ describe("background checkpoints", () => {
     const failure = await new Promise<Error>((resolve) => checkpoints.onFailure(resolve));
     expect(failure.message).toMatch(/directory does not exist|unable to open|no such file/i);
     await checkpoints.stop();
+  });
+});
+
+describe("background checkpoints in a process of their own", () => {
+  it("let the process go on after the store is closed (the thread does not end it mid-close)", () => {
+    const path = freshPath();
+    const database = new URL("../../dist/store/database.js", import.meta.url).href;
+    const script = [
+      `import { openStore } from ${JSON.stringify(database)};`,
+      `const store = openStore({ kind: "sqlite", path: ${JSON.stringify(path)} }, { backgroundCheckpoints: true });`,
+      "await store.close();",
+      'process.stdout.write("closed\\n");',
+    ].join("\n");
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("closed\n");
+    expect(result.status).toBe(0);
   });
 });
