@@ -2,10 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { acceptingJobs, exampleJobBody } from "../support/endpoints.js";
-import { StatementLog } from "../support/statement-log.js";
+import { keyCheckStatement, StatementLog } from "../support/statement-log.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
-
-const keyCheck = /^select .* from "api_keys" .*where "api_keys"\."key_hash" = /;
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -23,6 +21,13 @@ for (const dialect of dialects) {
         await server?.close();
       });
 
+      const emptyBalance = (workspaceId: string) =>
+        server.app.store.db
+          .updateTable("workspaces")
+          .set({ balance: 0 })
+          .where("id", "=", workspaceId)
+          .execute();
+
       /** The statements of one accepted submission, beside the key check. */
       async function submissionStatements(key: string, headers: Record<string, string> = {}) {
         log.clear();
@@ -31,7 +36,7 @@ for (const dialect of dialects) {
         return log
           .statements()
           .map((q) => q.sql)
-          .filter((sql) => !keyCheck.test(sql));
+          .filter((sql) => !keyCheckStatement.test(sql));
       }
 
       it(
@@ -60,11 +65,7 @@ for (const dialect of dialects) {
 
       it("writes nothing when the workspace may not spend, and says so with 402", async () => {
         const { workspaceId, key } = await server.workspace("pro");
-        await server.app.store.db
-          .updateTable("workspaces")
-          .set({ balance: 0 })
-          .where("id", "=", workspaceId)
-          .execute();
+        await emptyBalance(workspaceId);
         const refused = await server.call("POST", "/v1", { key, body: exampleJobBody() });
         expect(refused.status).toBe(402);
         expect(refused.body.error.code).toBe("insufficient_credits");
@@ -134,11 +135,7 @@ for (const dialect of dialects) {
 
         it("refuses them all when the workspace may not spend, writing none", async () => {
           const { workspaceId, key } = await server.workspace("pro");
-          await server.app.store.db
-            .updateTable("workspaces")
-            .set({ balance: 0 })
-            .where("id", "=", workspaceId)
-            .execute();
+          await emptyBalance(workspaceId);
           const outcomes = await tenAtOnce(key);
           for (const outcome of outcomes) {
             expect(outcome.status).toBe("rejected");

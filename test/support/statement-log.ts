@@ -11,6 +11,9 @@ import {
 } from "kysely";
 import type { Store } from "../../src/store/database.js";
 
+/** The request's key check, on both databases: the statement that finds a key by its hash. */
+export const keyCheckStatement = /^select .* from "api_keys" .*where "api_keys"\."key_hash" = (\?|\$\d+)/;
+
 /** Records every statement the server runs to completion, as the SQL the database received. */
 export class StatementLog implements KyselyPlugin {
   private readonly pending = new WeakMap<QueryId, RootOperationNode>();
