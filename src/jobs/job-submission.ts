@@ -63,6 +63,16 @@ function createdBody(jobId: string, job: NewJob, now: number): JobCreated {
   };
 }
 
+/**
+ * PostgreSQL keeps deleted values in its files: a job's URLs are sealed under a key of its own, which
+ * the handover deletes (store/sealed-values.ts). Each URL alone, so that a worker moves them to the
+ * job's videos as they are, without the key.
+ */
+function sealedReferences(references: string[]): { dataKey: Buffer; submittedUrls: string } {
+  const dataKey = newDataKey();
+  return { dataKey, submittedUrls: JSON.stringify(references.map((url) => seal(dataKey, url))) };
+}
+
 class IdempotencyRace extends Error {}
 
 /** The same body, whatever its key order, hashes the same. */
@@ -229,16 +239,14 @@ export class JobSubmission {
   private async submitGrouped(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
     const now = Date.now();
     const jobId = newId("job", now);
-    const dataKey = newDataKey();
     const taken = await this.groups.submit(caller.workspaceId, {
       jobId,
       schemaLabel: job.label,
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
       videoCount: job.platformIds.length,
-      dataKey,
+      ...sealedReferences(job.references),
       platformVideoIds: JSON.stringify(job.platformIds),
-      submittedUrls: JSON.stringify(job.references.map((url) => seal(dataKey, url))),
       createdAt: now,
     });
     if (!taken) return undefined;
@@ -281,12 +289,7 @@ export class JobSubmission {
       createdAt: now,
     };
     if (this.store.dialect === "postgres") {
-      // PostgreSQL keeps deleted values in its files: the URLs are sealed under a key of the job's own,
-      // which the handover deletes (store/sealed-values.ts). Each URL alone, so that a worker moves
-      // them to the job's videos as they are, without the key.
-      const dataKey = newDataKey();
-      const submittedUrls = JSON.stringify(job.references.map((url) => seal(dataKey, url)));
-      await recordKeyedAdmission(db).run(trx, { ...admission, dataKey, submittedUrls });
+      await recordKeyedAdmission(db).run(trx, { ...admission, ...sealedReferences(job.references) });
     } else {
       await recordAdmission(db).run(trx, { ...admission, submittedUrls: JSON.stringify(job.references) });
     }
