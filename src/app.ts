@@ -7,6 +7,7 @@ import { poolSize } from "./app/connections.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
+import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { createLogger } from "./logger.js";
 import type { Worker } from "./pipeline/worker.js";
 import { openStore, type Store } from "./store/database.js";
@@ -82,7 +83,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
-  const services = createServices(store, config.plans, config.model !== null, log);
+  const services = createServices(
+    store,
+    config.plans,
+    config.model !== null,
+    log,
+    (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
+  );
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;
@@ -133,6 +140,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);
+      // A handover whose answer went out just now is recorded (and then erased) before the store closes.
+      await services.handovers.drain();
       await services.storageEraser.close();
       await store.close();
     },

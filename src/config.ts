@@ -50,6 +50,12 @@ export interface Config {
    * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
+  /**
+   * VIDROWS_HANDOVER_CLAIM_SECONDS (60): how long a read's claim on a job's rows lasts unless renewed
+   * while its answer is written; a process that died mid-answer leaves the rows to the next read after it.
+   * May be left out of a config built by hand.
+   */
+  readonly handoverClaimSeconds?: number;
   /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
   readonly youtubeProxy: string | undefined;
@@ -239,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
     httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
+    handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,

@@ -45,6 +45,7 @@ export async function buildHttpApi(
         submission: services.jobSubmission,
         pages: services.jobPages,
         reads: services.jobReads,
+        handovers: services.handovers,
         cancellation: services.jobCancellation,
         onSubmitted,
       });

@@ -4,7 +4,7 @@
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import type { RequestContext } from "../http/request-context.js";
 import type { JobPages, ListQuery } from "../jobs/job-list.js";
-import type { JobReadOutcome, JobReads } from "../jobs/job-read.js";
+import type { JobReadOptions, JobReadOutcome, JobReads } from "../jobs/job-read.js";
 import type { JobPage } from "../jobs/job-schemas.js";
 import type { ApiKeyService } from "../keys/api-keys.js";
 import type { ApiKey } from "../keys/key-schemas.js";
@@ -24,8 +24,9 @@ const rememberedJobVideos = 200;
 const dayMs = 86_400_000;
 
 /**
- * The job read, remembered, except the read that takes the rows: a settled job's first read is never
- * remembered, so the next read answers `rows: null` (or the rows again, if they were put back).
+ * The job read, remembered, except the read that carries the rows: it is never remembered, and the
+ * writes that claim, release and complete the handover move the stamp, so the next read computes again.
+ * HEAD's reads, which never take the rows, are remembered apart.
  */
 export class RememberedJobReads {
   private readonly answers: StampedCache<JobReadOutcome>;
@@ -37,13 +38,13 @@ export class RememberedJobReads {
     this.answers = new StampedCache(store, 256);
   }
 
-  read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> {
+  read(context: RequestContext, jobId: string, options: JobReadOptions): MaybePromise<JobReadOutcome> {
     return this.answers.get(
-      `${context.workspaceId}:${jobId}`,
+      `${context.workspaceId}:${jobId}:${options.handOver ? "get" : "head"}`,
       async () => {
-        const outcome = await this.reads.read(context, jobId);
+        const outcome = await this.reads.read(context, jobId, options);
         const small = outcome.body.videos <= rememberedJobVideos;
-        return { value: outcome, remember: small && outcome.restoreHandover === undefined };
+        return { value: outcome, remember: small && outcome.handover === undefined };
       },
       { stamp: context.readStamp },
     );

@@ -1,5 +1,6 @@
 // The services, built once over one store and one plan table, the hot reads wrapped in remembered-reads.ts.
 import { JobPages } from "../jobs/job-list.js";
+import { Handovers } from "../jobs/handover.js";
 import { JobReads } from "../jobs/job-read.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
@@ -36,6 +37,8 @@ export interface Services {
   readonly jobSubmission: JobSubmission;
   readonly jobPages: RememberedJobPages;
   readonly jobReads: RememberedJobReads;
+  /** The handovers' claims; their completions are drained before the store closes. */
+  readonly handovers: Handovers;
   readonly jobCancellation: JobCancellation;
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
@@ -47,14 +50,19 @@ export interface Services {
   readStampForRequest(): ReadStamp | undefined;
 }
 
-/** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
+/**
+ * `extractionAvailable`: whether a language model is configured (else submissions answer 503).
+ * `handoverClaimMs`: how long a read's claim on a job's rows outlives its last renewal (jobs/handover.ts).
+ */
 export function createServices(
   store: Store,
   plans: PlanTable,
   extractionAvailable = false,
   log?: FastifyBaseLogger,
+  handoverClaimMs?: number,
 ): Services {
   const storageEraser = new StorageEraser(store, log?.child({ component: "storage-eraser" }));
+  const handovers = new Handovers(store, storageEraser, handoverClaimMs);
   const workspaces = new WorkspaceService(store, plans);
   const schemas = new SchemaService(store);
   const apiKeys = new ApiKeyService(store);
@@ -71,7 +79,8 @@ export function createServices(
     usageReport: usage,
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
-    jobReads: new RememberedJobReads(store, new JobReads(store, storageEraser)),
+    jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
+    handovers,
     jobCancellation: new JobCancellation(store, plans),
     webhooks: new WebhookEndpoints(store),
     storageEraser,

@@ -11,7 +11,9 @@ const methods = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 /**
  * Corrects what the generator cannot know from the schemas alone: a body whose fields are all optional
  * may be left out (the server reads none as `{}`), and a query parameter with a default need not be sent.
- * Responses the routes did not describe get the route's summary instead of "Default Response".
+ * Responses the routes did not describe get the route's summary instead of "Default Response". A HEAD
+ * operation keeps the id its route gave it (the generator appends `-head`, for a HEAD it made itself
+ * from a GET) and its answers carry no body.
  */
 export function tidyOpenApiDocument(document: Json): Json {
   const copy = structuredClone(document);
@@ -19,6 +21,7 @@ export function tidyOpenApiDocument(document: Json): Json {
     for (const method of methods) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
+      if (method === "head") headWithoutBodies(operation);
       const body = operation.requestBody as Json | undefined;
       const bodySchema = (body?.content as Record<string, Json> | undefined)?.["application/json"]?.schema as
         Json | undefined;
@@ -38,6 +41,14 @@ export function tidyOpenApiDocument(document: Json): Json {
     }
   }
   return copy;
+}
+
+function headWithoutBodies(operation: Json): void {
+  if (typeof operation.operationId === "string")
+    operation.operationId = operation.operationId.replace(/-head$/, "");
+  for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+    delete response.content;
+  }
 }
 
 /** The document `GET /v1/openapi.json` serves, for a server whose routes are all registered and ready. */

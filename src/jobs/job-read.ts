@@ -3,9 +3,8 @@ import { ApiError } from "../http/api-errors.js";
 import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import type { StorageEraser } from "../store/storage-eraser.js";
 import type { JobRow } from "../store/tables.js";
-import { handOverRows } from "./handover.js";
+import type { HandoverClaim, Handovers } from "./handover.js";
 import type { JobRead, SettledStatus } from "./job-schemas.js";
 import {
   countsOf,
@@ -18,11 +17,16 @@ import {
 
 type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
 
-/** A read's answer, and what to do once it is known whether the response reached the client. */
+/** A read's answer, and the claim on the rows it carries, to be settled once its response is written or not. */
 export interface JobReadOutcome {
   body: JobRead;
-  /** Present when this read took the rows: call it if the response could not be delivered. */
-  restoreHandover?: () => Promise<void>;
+  /** Present when this read carries the rows (see jobs/handover-delivery.ts). */
+  handover?: HandoverClaim;
+}
+
+/** `handOver: false` for a read that never takes the rows (HEAD): it answers as after the handover. */
+export interface JobReadOptions {
+  readonly handOver: boolean;
 }
 
 export class JobReads {
@@ -31,7 +35,7 @@ export class JobReads {
 
   constructor(
     private readonly store: Store,
-    private readonly eraser: StorageEraser,
+    private readonly handovers: Handovers,
   ) {
     this.jobById = prepareQuery(store.db, (db, { jobId, workspaceId }) =>
       db
@@ -45,8 +49,8 @@ export class JobReads {
     );
   }
 
-  /** A job as its owner sees it now. Exactly one read of a settled job takes the rows (see `handOverRows`). */
-  async read(context: WorkspaceScope, jobId: string): Promise<JobReadOutcome> {
+  /** A job as its owner sees it now. Exactly one read of a settled job carries the rows (see jobs/handover.ts). */
+  async read(context: WorkspaceScope, jobId: string, options: JobReadOptions): Promise<JobReadOutcome> {
     const { workspaceId } = context;
     const job = await this.jobById.first(this.store.db, { jobId, workspaceId });
     if (!job) throw new ApiError("job_not_found", `No job ${jobId} in this workspace.`, "job_id");
@@ -61,9 +65,9 @@ export class JobReads {
         },
       };
     }
-    if (job.handed_over_at === null) {
-      const taken = await handOverRows(this.store, this.eraser, job.id);
-      if (taken) return { body: settledBody(job, taken.videos, true), restoreHandover: taken.restore };
+    if (job.handed_over_at === null && options.handOver) {
+      const claim = await this.handovers.claim(job.id);
+      if (claim) return { body: settledBody(job, claim.videos, true), handover: claim };
     }
     const videos = await this.videosOfJob.rows(this.store.db, { jobId: job.id });
     return { body: settledBody(job, videos, false) };

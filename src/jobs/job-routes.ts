@@ -9,9 +9,10 @@ import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
 import { JobCreated, jobComponents, JobPage, JobRead, RunningJob } from "./job-schemas.js";
-import { restoreHandoverUnlessDelivered } from "./handover.js";
+import type { Handovers } from "./handover.js";
+import { deliverHandover } from "./handover-delivery.js";
 import type { ListQuery as JobListQuery } from "./job-list.js";
-import type { JobReadOutcome } from "./job-read.js";
+import type { JobReadOptions, JobReadOutcome } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
 
 const SubmitBody = Type.Object(
@@ -73,17 +74,17 @@ const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Sends a job's read; one that took the rows puts them back if the response does not reach the client. */
-function sendJobRead(request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void {
-  if (outcome.restoreHandover) restoreHandoverUnlessDelivered(request, reply, outcome.restoreHandover);
-  sendJsonAnswer(reply, outcome.body);
-}
+const JobIdParams = Type.Object({ job_id: Type.String() });
 
 export interface JobRouteOptions {
   readonly submission: JobSubmission;
   /** The list and the read, answered at once when remembered (see remembered-reads.ts). */
   readonly pages: { list(context: RequestContext, query: JobListQuery): MaybePromise<JobPage> };
-  readonly reads: { read(context: RequestContext, jobId: string): MaybePromise<JobReadOutcome> };
+  readonly reads: {
+    read(context: RequestContext, jobId: string, options: JobReadOptions): MaybePromise<JobReadOutcome>;
+  };
+  /** Where a read that carries the rows settles its claim once its answer is written, or not. */
+  readonly handovers: Handovers;
   /** Cancels a running job of the workspace (pipeline/cancellation.ts); answers its counts as it left them. */
   readonly cancellation: {
     cancel(
@@ -159,6 +160,44 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       }),
   );
 
+  /** Sends a job's read; one that carries the rows completes the handover only once it is written whole. */
+  const sendJobRead = (request: FastifyRequest, reply: FastifyReply, outcome: JobReadOutcome): void => {
+    if (outcome.handover) deliverHandover(request, reply, options.handovers, outcome.handover);
+    sendJsonAnswer(reply, outcome.body);
+  };
+  /** Reads the job (answered at once when remembered) and sends the read. */
+  const readAndSend = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    jobId: string,
+    readOptions: JobReadOptions,
+  ): MaybePromise<void> =>
+    whenReady(options.reads.read(contextOf(request), jobId, readOptions), (outcome) =>
+      sendJobRead(request, reply, outcome),
+    );
+
+  // Declared before the GET, so that Fastify does not make HEAD run the GET's handler (which would hand
+  // the rows over into an answer that has no body).
+  app.head(
+    "/v1/:job_id",
+    {
+      schema: {
+        operationId: "checkJob",
+        summary: "Check a job (no handover)",
+        description:
+          "The status and headers a read would answer, without a body. Never hands the rows over and never deletes anything: `Content-Length` is that of a read without rows.",
+        tags: ["Jobs"],
+        params: JobIdParams,
+        response: {
+          200: refTo(JobRead, { description: "The job exists; a GET would answer with it." }),
+          ...errorAnswers({ codes: ["job_not_found"] }),
+        },
+      },
+      config: { swagger: { exposeHeadRoute: true } },
+    },
+    (request, reply) => readAndSend(request, reply, request.params.job_id, { handOver: false }),
+  );
+
   app.get(
     "/v1/:job_id",
     {
@@ -166,19 +205,16 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         operationId: "readJob",
         summary: "Read a job",
         description:
-          "While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage; later reads have `rows: null`.",
+          "While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A read that arrives while another read's answer is being written answers `rows: null`.",
         tags: ["Jobs"],
-        params: Type.Object({ job_id: Type.String() }),
+        params: JobIdParams,
         response: {
           200: refTo(JobRead, { description: "The job, running or settled." }),
           ...errorAnswers({ codes: ["job_not_found"] }),
         },
       },
     },
-    (request, reply) =>
-      whenReady(options.reads.read(contextOf(request), request.params.job_id), (outcome) =>
-        sendJobRead(request, reply, outcome),
-      ),
+    (request, reply) => readAndSend(request, reply, request.params.job_id, { handOver: true }),
   );
 
   app.post(
@@ -190,7 +226,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         description:
           "Videos not yet started fail at once with `cancelled` (never charged); videos in flight are abandoned as soon as their worker sees the cancellation, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.",
         tags: ["Jobs"],
-        params: Type.Object({ job_id: Type.String() }),
+        params: JobIdParams,
         response: {
           200: refTo(RunningJob, {
             description: "Cancelled: the job's counts as the cancellation left them.",

@@ -21,6 +21,7 @@ import * as jobDataKeys from "./migrations/0008_job_data_keys.js";
 import * as jobCancellation from "./migrations/0009_job_cancellation.js";
 import * as admissionsByAge from "./migrations/0010_admissions_by_age.js";
 import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
+import * as handoverClaims from "./migrations/0012_handover_claims.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0009_job_cancellation": jobCancellation,
   "0010_admissions_by_age": admissionsByAge,
   "0011_workspace_versions": workspaceVersions,
+  "0012_handover_claims": handoverClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -122,6 +122,10 @@ export interface JobsTable {
   created_at: number;
   completed_at: number | null;
   handed_over_at: number | null;
+  /** The read whose answer is carrying the rows now (migration 0012; see jobs/handover.ts); null otherwise. */
+  handover_claim: string | null;
+  /** When that claim lapses unless its read renews it (Unix ms). */
+  handover_claimed_until: number | null;
   /** When the owner cancelled the job (migration 0009); null otherwise. */
   cancelled_at: number | null;
 }

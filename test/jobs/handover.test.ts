@@ -1,7 +1,14 @@
 // The one-time handover of a job's rows over HTTP: listing never uses it up, an undelivered read gives it back.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { bigRowCount, readStartAndHangUp, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
+import {
+  bigRowCount,
+  handoverRecorded,
+  readStartAndHangUp,
+  schema,
+  useJobsApi,
+  waitFor,
+} from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
 
 /** The rows a video of `videoWithCaptions` gives: one widget, from its one caption line over 30 seconds. */
@@ -59,6 +66,7 @@ for (const dialect of dialects) {
             { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` },
           ],
         });
+        await handoverRecorded(db, jobId);
         const stored = await db
           .selectFrom("videos")
           .select(["rows", "submitted_url"])
@@ -94,6 +102,7 @@ for (const dialect of dialects) {
         }
         const first = await server.call("GET", `/v1/${jobId}`, { key });
         expect(first.body.results[0].rows).toEqual(widgetRows(videoId));
+        await handoverRecorded(db, jobId);
         expect(
           await db.selectFrom("job_keys").select("job_id").where("job_id", "=", jobId).execute(),
         ).toEqual([]);
@@ -132,6 +141,7 @@ for (const dialect of dialects) {
           Array.from({ length: 5 }, () => server.call("GET", `/v1/${jobId}`, { key })),
         );
         for (const read of later) expect(read.body.results[0].rows).toBeNull();
+        await handoverRecorded(server.app.store.db, jobId);
         const stored = await server.app.store.db
           .selectFrom("videos")
           .select(["rows", "submitted_url"])

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { rowsReply } from "../support/fake-model.js";
+import { handoverRecorded } from "../support/jobs-api.js";
 import { defaultModelBehaviour, type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { sleep } from "../../src/concurrency/sleep.js";
 
@@ -145,6 +146,7 @@ for (const dialect of dialects) {
       expect(reads.every((r) => r.status === 200)).toBe(true);
       const withRows = reads.filter((r) => r.body.results[0].rows !== null);
       expect(withRows).toHaveLength(1);
+      await handoverRecorded(server.app.store.db, jobId);
       const stored = await server.app.store.db
         .selectFrom("videos")
         .select(["rows", "submitted_url"])

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, promptLines, spannedRowsReply } from "../support/fake-model.js";
-import { newVideoId, waitFor } from "../support/jobs-api.js";
+import { handoverRecorded, newVideoId, waitFor } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 
 /** 12 caption lines over 100 seconds: each 8.333 s long, so starts fall between whole seconds. */
@@ -168,6 +168,7 @@ for (const dialect of dialects) {
 
       const first = await server.call("GET", `/v1/${jobId}`, { key });
       expect(first.body.results[0].rows.sources.length).toBeGreaterThan(0);
+      await handoverRecorded(db, jobId);
       expect(await storedRows()).toBeNull();
       const second = await server.call("GET", `/v1/${jobId}`, { key });
       expect(second.status).toBe(200);

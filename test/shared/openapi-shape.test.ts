@@ -11,6 +11,7 @@ const operationIds = {
   "GET /v1/openapi.json": "getOpenApiDocument",
   "POST /v1": "submitJob",
   "GET /v1": "listJobs",
+  "HEAD /v1/{job_id}": "checkJob",
   "GET /v1/{job_id}": "readJob",
   "POST /v1/{job_id}/cancel": "cancelJob",
   "GET /v1/usage": "getUsage",
@@ -33,6 +34,7 @@ const operationIds = {
 /** The status each operation declares beyond its success: what each route can answer. */
 const extraErrorStatuses: Record<string, string[]> = {
   submitJob: ["402", "403", "404", "409", "413", "415"],
+  checkJob: ["404"],
   readJob: ["404"],
   cancelJob: ["404", "409"],
   updateUsage: ["413", "415"],

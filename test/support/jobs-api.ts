@@ -2,7 +2,9 @@
 // answer a read of about 12 MB, fresh video ids, and a client that hangs up mid-response.
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
+import type { Database } from "../../src/store/tables.js";
 import type { DialectName } from "./databases.js";
 import {
   type FakeModelReply,
@@ -38,6 +40,21 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`gave up waiting (${timeoutMs} ms) for ${what}`);
     await pause(50);
   }
+}
+
+/**
+ * Waits until the handover of `jobId` is recorded and its rows deleted: about a second after the answer
+ * carrying them was written, once no reset undid it (src/jobs/handover-delivery.ts).
+ */
+export function handoverRecorded(db: Kysely<Database>, jobId: string): Promise<true> {
+  return waitFor(`job ${jobId}'s handover to be recorded`, async () => {
+    const job = await db
+      .selectFrom("jobs")
+      .select("handed_over_at")
+      .where("id", "=", jobId)
+      .executeTakeFirst();
+    return job?.handed_over_at === null || job === undefined ? undefined : true;
+  });
 }
 
 // Videos whose captions carry a hold marker keep the model waiting until the test lets them go, so a
