@@ -99,7 +99,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     // HTTP server (~175 ms of start-up), and an administration command loads neither.
     const httpApi = serve ? await import("./app/http-api.js") : undefined;
     const background = work ? await import("./app/background-work.js") : undefined;
-    api = await httpApi?.buildHttpApi(config, services, log, () => worker?.wake());
+    api = await httpApi?.buildHttpApi(config, services, log, {
+      jobSubmitted: () => worker?.wake(),
+      jobCancelled: (jobId) => worker?.jobCancelled(jobId),
+    });
     if (background) {
       dispatcher = background.buildDispatcher(config, store, log, options);
       worker = background.buildWorker(config, store, log, options, () => dispatcher?.wake());

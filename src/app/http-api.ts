@@ -19,12 +19,20 @@ export interface HttpApi {
   listen(): Promise<string>;
 }
 
-/** The API's server over `services`; `onSubmitted` runs after each accepted job (to wake a worker). */
+/** What the API tells a worker running in the same process, so that it acts at once rather than at its next look. */
+export interface LocalWorkerSignals {
+  /** A job was accepted: look for work now. */
+  jobSubmitted(): void;
+  /** A job was cancelled: abandon its videos in hand now. */
+  jobCancelled(jobId: string): void;
+}
+
+/** The API's server over `services`, telling `localWorker` of submissions and cancellations. */
 export async function buildHttpApi(
   config: Config,
   services: Services,
   log: FastifyBaseLogger,
-  onSubmitted: () => void,
+  localWorker: LocalWorkerSignals,
 ): Promise<HttpApi> {
   const server = await buildHttpServer({
     log,
@@ -47,7 +55,8 @@ export async function buildHttpApi(
         reads: services.jobReads,
         handovers: services.handovers,
         cancellation: services.jobCancellation,
-        onSubmitted,
+        onSubmitted: () => localWorker.jobSubmitted(),
+        onCancelled: (jobId) => localWorker.jobCancelled(jobId),
       });
       await app.register(dashboardFiles, {});
     },

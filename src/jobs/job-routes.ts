@@ -94,6 +94,8 @@ export interface JobRouteOptions {
   };
   /** Called after a job is stored, so a worker in this process can start at once. */
   readonly onSubmitted: () => void;
+  /** Called after a job is cancelled, so a worker in this process abandons its videos at once. */
+  readonly onCancelled: (jobId: string) => void;
 }
 
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app, options) => {
@@ -224,7 +226,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         operationId: "cancelJob",
         summary: "Cancel a job",
         description:
-          "Videos not yet started fail at once with `cancelled` (never charged); videos in flight are abandoned as soon as their worker sees the cancellation, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.",
+          "Videos not yet started fail at once with `cancelled` (never charged); within 2 seconds of this answer, on every worker, no model request of the job is sent any more and those in flight are aborted: their videos fail with `cancelled` too, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.",
         tags: ["Jobs"],
         params: JobIdParams,
         response: {
@@ -237,6 +239,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
     },
     async (request, reply) => {
       const job = await options.cancellation.cancel(contextOf(request).workspaceId, request.params.job_id);
+      options.onCancelled(job.jobId);
       const body: RunningJob = {
         job_id: job.jobId,
         status: "processing",

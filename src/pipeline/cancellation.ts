@@ -1,4 +1,4 @@
-// Cancelling a job: its videos not yet started fail at once; workers abandon the ones in flight.
+// Cancelling a job: its videos not yet started fail at once; workers abandon the ones in flight within 2 s.
 import { randomBytes } from "node:crypto";
 import type { PlanTable } from "../domain/plans.js";
 import { ApiError } from "../http/api-errors.js";
@@ -39,7 +39,8 @@ export class JobCancellation {
   /**
    * Marks the job cancelled and settles its videos not yet started as `cancelled`, through the one
    * settlement path (so its counts, usage counters and webhook events are those of any settlement).
-   * Videos in flight are left to their workers, which see the mark at their next lease renewal.
+   * Videos in flight are left to their workers, which see the mark within about a second
+   * (cancellation-watch.ts) and abort their model requests.
    * Idempotent while the job runs; 409 `job_settled` once it has settled.
    */
   async cancel(workspaceId: string, jobId: string, now = Date.now()): Promise<CancelledJob> {

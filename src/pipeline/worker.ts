@@ -13,6 +13,7 @@ import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
+import { CancellationWatch } from "./cancellation-watch.js";
 import type { VideoOutcome } from "./settlement.js";
 import { SettlementQueue } from "./settlement-queue.js";
 
@@ -33,6 +34,8 @@ export interface WorkerOptions {
   readonly maxClaims?: number;
   /** Called when a settlement settled its whole job (its webhook events are then waiting). */
   readonly onJobSettled?: () => void;
+  /** Time between looks for cancelled jobs while videos are in hand (cancellation-watch.ts). */
+  readonly cancellationLookMs?: number;
 }
 
 export class Worker {
@@ -40,8 +43,8 @@ export class Worker {
   private readonly loop: ClaimLoop<ClaimedVideo>;
   private readonly settlements: SettlementQueue;
   private readonly heartbeat: LeaseHeartbeat;
-  /** The videos being worked on, each with the switch that abandons it when its job is cancelled. */
-  private readonly inFlight = new Map<string, { jobId: string; cancel: AbortController }>();
+  /** Abandons the videos in hand whose job is cancelled, within about a second. */
+  private readonly cancellations: CancellationWatch;
 
   constructor(private readonly options: WorkerOptions) {
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
@@ -67,13 +70,14 @@ export class Worker {
       // Well before the lease runs out, so a slow renewal still comes in time.
       intervalMs: Math.max(250, this.leaseMs / 3),
       holdings: () => this.loop.holdings,
-      renew: async (videoIds) => {
-        const held = await renewLeases(options.store, this.id, videoIds, this.leaseMs);
-        await this.abandonCancelled();
-        return held;
-      },
+      renew: (videoIds) => renewLeases(options.store, this.id, videoIds, this.leaseMs),
       onLost: (videoId, claim) => this.loop.abandon(videoId, claim, new Stopped("lease lost")),
       onError: (error) => logBackgroundFailure(options.log, error, {}, "lease renewal failed"),
+    });
+    this.cancellations = new CancellationWatch({
+      intervalMs: options.cancellationLookMs ?? 1000,
+      cancelledAmong: (jobIds) => cancelledJobsAmong(options.store, jobIds),
+      onError: (error) => logBackgroundFailure(options.log, error, {}, "looking for cancelled jobs failed"),
     });
   }
 
@@ -91,6 +95,11 @@ export class Worker {
     this.loop.wake();
   }
 
+  /** This process cancelled the job: abandon its videos in hand now rather than at the next look. */
+  jobCancelled(jobId: string): void {
+    this.cancellations.jobCancelled(jobId);
+  }
+
   /**
    * Stops claiming, gives the videos in hand the shutdown grace to finish, then abandons the rest and
    * releases their leases so that another worker takes them over at once.
@@ -98,26 +107,27 @@ export class Worker {
   async stop(graceMs = this.options.settings.shutdownGraceSeconds * 1000): Promise<void> {
     await this.loop.stop(graceMs);
     await this.heartbeat.stop();
+    await this.cancellations.stop();
     // The worker is the captions source's only user, so it closes it (a proxy's open connections).
     await this.options.captions.close?.();
   }
 
   /**
    * `signal` aborts at stop, or when the heartbeat finds the lease lost (another worker took the video).
-   * A cancellation of the job, seen at the claim or at a lease renewal, abandons the work instead (its
-   * model calls aborted) and settles the video as `cancelled`.
+   * A cancellation of the job, seen at the claim or by the cancellation watch, abandons the work instead
+   * (its model calls aborted) and settles the video as `cancelled`.
    */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
-    const cancel = new AbortController();
-    this.inFlight.set(video.videoId, { jobId: video.jobId, cancel });
+    const watched = this.cancellations.watch(video.jobId);
     try {
+      const cancelled = watched.signal;
       const outcome = video.cancelled
         ? cancelledOutcome
-        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancel.signal]), cancel.signal);
+        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancelled]), cancelled);
       if (signal.aborted) throw signal.reason;
-      await this.settle(video, cancel.signal.aborted ? cancelledOutcome : outcome);
+      await this.settle(video, cancelled.aborted ? cancelledOutcome : outcome);
     } finally {
-      this.inFlight.delete(video.videoId);
+      watched.end();
     }
   }
 
@@ -131,16 +141,6 @@ export class Worker {
     } catch (error) {
       if (cancelled.aborted) return cancelledOutcome;
       throw error;
-    }
-  }
-
-  /** Abandons the videos in hand whose jobs were cancelled since they were claimed. */
-  private async abandonCancelled(): Promise<void> {
-    const jobIds = new Set([...this.inFlight.values()].map((entry) => entry.jobId));
-    const cancelled = await cancelledJobsAmong(this.options.store, [...jobIds]);
-    if (cancelled.size === 0) return;
-    for (const entry of this.inFlight.values()) {
-      if (cancelled.has(entry.jobId)) entry.cancel.abort(new Stopped("job cancelled"));
     }
   }
 

@@ -35,7 +35,7 @@ for (const dialect of dialects) {
       receiver = await startWebhookReceiver();
       server = await startPipelineServer(dialect.name, {
         respond: model.respond,
-        // A one-second lease: the heartbeat renews it, and looks for cancellations, every third of it.
+        // A one-second lease: the heartbeat renews it every third of it (cancellations are seen apart from it).
         config: {
           worker: { videoLeaseSeconds: 1, videosInFlight: 4, modelConcurrency: 4, shutdownGraceSeconds: 0 },
           webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 },

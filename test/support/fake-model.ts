@@ -9,6 +9,10 @@ export interface FakeModelRequest {
   readonly headers: IncomingHttpHeaders;
   /** The parsed JSON body (a chat-completions request), or the raw text if it was not JSON. */
   readonly body: any;
+  /** When it arrived (`Date.now()`, once its body was read). */
+  readonly receivedAt: number;
+  /** Whether it was answered, is still waiting, or its client went away first (aborted it). */
+  readonly outcome: "pending" | "answered" | "abandoned";
 }
 
 export interface FakeModelReply {
@@ -164,7 +168,18 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     } catch {
       // Not JSON: the request keeps its raw text, so a test can see what was sent.
     }
-    const request: FakeModelRequest = { number: requests.length + 1, path, headers: req.headers, body };
+    const receivedAt = Date.now();
+    const request: FakeModelRequest = {
+      number: requests.length + 1,
+      path,
+      headers: req.headers,
+      body,
+      receivedAt,
+      get outcome() {
+        if (res.writableFinished) return "answered";
+        return gone ? "abandoned" : "pending";
+      },
+    };
     requests.push(request);
 
     let reply: FakeModelReply;

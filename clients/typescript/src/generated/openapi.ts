@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job
-         * @description Videos not yet started fail at once with `cancelled` (never charged); videos in flight are abandoned as soon as their worker sees the cancellation, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.
+         * @description Videos not yet started fail at once with `cancelled` (never charged); within 2 seconds of this answer, on every worker, no model request of the job is sent any more and those in flight are aborted: their videos fail with `cancelled` too, unless they settled first. Answers the running read's shape; the job then settles as any job does, with its webhooks. Cancelling again while it runs answers the same; once settled, 409 `job_settled`.
          */
         post: operations["cancelJob"];
         delete?: never;
