@@ -35,14 +35,18 @@ export interface paths {
         };
         /**
          * Read a job
-         * @description While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage; later reads have `rows: null`.
+         * @description While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A read that arrives while another read's answer is being written answers `rows: null`.
          */
         get: operations["readJob"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Check a job (no handover)
+         * @description The status and headers a read would answer, without a body. Never hands the rows over and never deletes anything: `Content-Length` is that of a read without rows.
+         */
+        head: operations["checkJob"];
         patch?: never;
         trace?: never;
     };
@@ -1145,6 +1149,85 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    checkJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job exists; a GET would answer with it. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found: `job_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
