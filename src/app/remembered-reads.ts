@@ -24,9 +24,9 @@ const rememberedJobVideos = 200;
 const dayMs = 86_400_000;
 
 /**
- * The job read, remembered, except the read that carries the rows: it is never remembered, and the
- * writes that claim, release and complete the handover move the stamp, so the next read computes again.
- * HEAD's reads, which never take the rows, are remembered apart.
+ * The job read, remembered, except while a settled job's rows are held: then a read's answer can change
+ * without a write (another read's claim on the rows lapses), and it is computed every time. HEAD's
+ * reads, which never take the rows, are remembered apart.
  */
 export class RememberedJobReads {
   private readonly answers: StampedCache<JobReadOutcome>;
@@ -44,7 +44,7 @@ export class RememberedJobReads {
       async () => {
         const outcome = await this.reads.read(context, jobId, options);
         const small = outcome.body.videos <= rememberedJobVideos;
-        return { value: outcome, remember: small && outcome.handover === undefined };
+        return { value: outcome, remember: small && outcome.rowsHeld === undefined };
       },
       { stamp: context.readStamp },
     );

@@ -22,6 +22,11 @@ export interface JobReadOutcome {
   body: JobRead;
   /** Present when this read carries the rows (see jobs/handover-delivery.ts). */
   handover?: HandoverClaim;
+  /**
+   * The job settled and its rows are not yet handed over: the answer can change with no write at all,
+   * when another read's claim lapses, so it must not be remembered.
+   */
+  rowsHeld?: true;
 }
 
 /** `handOver: false` for a read that never takes the rows (HEAD): it answers as after the handover. */
@@ -67,10 +72,11 @@ export class JobReads {
     }
     if (job.handed_over_at === null && options.handOver) {
       const claim = await this.handovers.claim(job.id);
-      if (claim) return { body: settledBody(job, claim.videos, true), handover: claim };
+      if (claim) return { body: settledBody(job, claim.videos, true), handover: claim, rowsHeld: true };
     }
     const videos = await this.videosOfJob.rows(this.store.db, { jobId: job.id });
-    return { body: settledBody(job, videos, false) };
+    const body = settledBody(job, videos, false);
+    return job.handed_over_at === null ? { body, rowsHeld: true } : { body };
   }
 }
 

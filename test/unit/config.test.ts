@@ -32,6 +32,16 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads VIDROWS_HANDOVER_CLAIM_SECONDS (60 by default, 3 to 3600)", () => {
+    expect(loadConfig({}).handoverClaimSeconds).toBe(60);
+    expect(loadConfig({ VIDROWS_HANDOVER_CLAIM_SECONDS: "5" }).handoverClaimSeconds).toBe(5);
+    for (const bad of ["2", "3601", "ten"]) {
+      expect(() => loadConfig({ VIDROWS_HANDOVER_CLAIM_SECONDS: bad }), bad).toThrow(
+        `VIDROWS_HANDOVER_CLAIM_SECONDS must be an integer from 3 to 3600; got "${bad}".`,
+      );
+    }
+  });
+
   it("refuses an unknown LOG_LEVEL, naming LOG_LEVEL and the levels", () => {
     const attempt = () => loadConfig({ LOG_LEVEL: "loud" });
     expect(attempt).toThrow(ConfigError);
