@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { acceptingJobs, endpoints, livePath } from "../support/endpoints.js";
+import { rawRequest } from "../support/raw-http.js";
 import { type ApiResponse, startTestServer, type TestServer } from "../support/test-server.js";
 
 function expectRefusal(answer: ApiResponse, status: number, code: string, param: string | undefined) {
@@ -151,12 +152,49 @@ for (const dialect of dialects) {
         const answer = await server.call("GET", "/v1/usage", { headers });
         expectRefusal(answer, 401, "unauthorized", undefined);
         expect(answer.body.error.message).toBe(
-          "Send one API key, as `Authorization: Bearer <key>` or as `x-api-key: <key>`, not both headers.",
+          "Send one API key in one header, `Authorization: Bearer <key>` or `x-api-key: <key>`; " +
+            "this request has 2 (authorization, x-api-key).",
         );
       }
       // Either header alone still works.
       expect((await server.call("GET", "/v1/usage", { headers: { "x-api-key": key } })).status).toBe(200);
       expect((await server.call("GET", "/v1/usage", { key })).status).toBe(200);
+    });
+
+    it("refuses a credential header given twice with 401, even with the same valid key twice", async () => {
+      const { key } = await server.workspace("scale");
+      // Node keeps only the first of two Authorization headers and joins two x-api-key values with ", ":
+      // written on the socket, so the server sees the request exactly as it was sent.
+      const repeated: [string, string, string][] = [
+        [`Authorization: Bearer ${key}`, "Authorization: Bearer garbage", "authorization, authorization"],
+        ["Authorization: Bearer garbage", `authorization: Bearer ${key}`, "authorization, authorization"],
+        [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`, "authorization, authorization"],
+        [`x-api-key: ${key}`, `X-Api-Key: ${key}`, "x-api-key, x-api-key"],
+        [`x-api-key: ${key}`, "x-api-key: garbage", "x-api-key, x-api-key"],
+      ];
+      for (const [first, second, names] of repeated) {
+        const raw = await rawRequest(
+          server.url,
+          `GET /v1/usage HTTP/1.1\r\nHost: x\r\n${first}\r\n${second}\r\nConnection: close\r\n\r\n`,
+        );
+        const body = JSON.parse(raw.body);
+        expectRefusal(
+          { status: raw.status, headers: new Headers(raw.headers), body, text: raw.body },
+          401,
+          "unauthorized",
+          undefined,
+        );
+        expect(body.error.message).toBe(
+          "Send one API key in one header, `Authorization: Bearer <key>` or `x-api-key: <key>`; " +
+            `this request has 2 (${names}).`,
+        );
+      }
+      // The same request with the header once is served.
+      const once = await rawRequest(
+        server.url,
+        `GET /v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(once.status, once.body).toBe(200);
     });
   });
 }
