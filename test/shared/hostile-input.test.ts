@@ -418,6 +418,40 @@ for (const dialect of dialects) {
       if (answer.status) expect(answer.status).toBeLessThan(500);
     });
 
+    it("refuses a video id or URL with whitespace around or inside it, naming the element, and creates no job", async () => {
+      const { key } = await server.workspace("scale");
+      const padded: [string, string][] = [
+        [" dQw4w9WgXcQ", "a space at position 1"],
+        ["dQw4w9WgXcQ ", "a space at position 12"],
+        ["\tdQw4w9WgXcQ", "a tab at position 1"],
+        ["dQw4w9WgXcQ\n", "a line break (LF) at position 12"],
+        ["dQw4w9WgXcQ\r\n", "a line break (CR) at position 12"],
+        [" https://youtu.be/dQw4w9WgXcQ", "a space at position 1"],
+        ["https://www.youtube.com/watch?v=dQw4w9WgXcQ\t", "a tab at position 44"],
+        ["https://youtu.be/dQw4w\n9WgXcQ", "a line break (LF) at position 23"],
+      ];
+      for (const [reference, stray] of padded) {
+        const answer = await server.call("POST", "/v1", {
+          key,
+          body: { videos: ["aqz-KE-bpKQ", reference], schema: { columns: ["a"] } },
+        });
+        expectHandled(answer, undefined, JSON.stringify(reference));
+        expect(answer.status, answer.text).toBe(400);
+        expect(answer.body.error).toMatchObject({ code: "invalid_request", param: "videos[1]" });
+        expect(answer.body.error.message).toBe(
+          `\`videos[1]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+        );
+      }
+      const jobs = await server.call("GET", "/v1", { key });
+      expect(jobs.body.data).toEqual([]);
+      // The same references without the whitespace are accepted.
+      const clean = await server.call("POST", "/v1", {
+        key,
+        body: { videos: ["dQw4w9WgXcQ", "https://youtu.be/aqz-KE-bpKQ"], schema: { columns: ["a"] } },
+      });
+      expect(clean.status, clean.text).toBe(202);
+    });
+
     it("refuses a NUL character anywhere with 400 naming where it is", async () => {
       const { key } = await server.workspace();
       const cases: [string, string, unknown, string][] = [
