@@ -82,7 +82,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
-  const services = createServices(store, config.plans, config.model !== null, log);
+  const services = createServices(store, config.plans, config.model !== null, log, {
+    allowPrivate: config.webhooks.allowPrivate,
+  });
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;

@@ -9,6 +9,7 @@ import type { Store } from "../store/database.js";
 import type { ReadStamp } from "../store/stamped-cache.js";
 import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
+import type { WebhookUrlRules } from "../webhooks/webhook-url.js";
 import { ApiKeyService } from "../keys/api-keys.js";
 import { type Authenticator, RememberedKeys } from "../access/authentication.js";
 import { PostgresKeyCheck } from "../access/postgres-key-check.js";
@@ -47,12 +48,16 @@ export interface Services {
   readStampForRequest(): ReadStamp | undefined;
 }
 
-/** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
+/**
+ * `extractionAvailable`: whether a language model is configured (else submissions answer 503);
+ * `webhookUrls`: which webhook URLs are accepted (http:// for private receivers in development).
+ */
 export function createServices(
   store: Store,
   plans: PlanTable,
   extractionAvailable = false,
   log?: FastifyBaseLogger,
+  webhookUrls: WebhookUrlRules = { allowPrivate: false },
 ): Services {
   const storageEraser = new StorageEraser(store, log?.child({ component: "storage-eraser" }));
   const workspaces = new WorkspaceService(store, plans);
@@ -73,7 +78,7 @@ export function createServices(
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, storageEraser)),
     jobCancellation: new JobCancellation(store, plans),
-    webhooks: new WebhookEndpoints(store),
+    webhooks: new WebhookEndpoints(store, webhookUrls),
     storageEraser,
     readStampForRequest: () => {
       const value = store.writeStampFromNow?.();

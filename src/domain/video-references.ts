@@ -1,5 +1,6 @@
 // Reading the videos of a submission (YouTube URLs of every common form, or bare 11-character ids), and
 // the address that opens a video at a moment.
+import { hasStrayCharacter } from "./stray-characters.js";
 
 const videoIdPattern = /^[A-Za-z0-9_-]{11}$/;
 
@@ -19,39 +20,11 @@ const plainWatchUrl = /^https:\/\/(?:www\.)?youtube\.com\/watch\?v=([A-Za-z0-9_-
 // Paths whose next segment is the video id: /shorts/<id>, /embed/<id>, /live/<id>, /v/<id>.
 const idSegmentPrefixes = new Set(["shorts", "embed", "live", "v"]);
 
-/**
- * Whitespace (spaces, tabs, line breaks, no-break spaces) and invisible characters (controls, zero-width
- * and direction marks, byte-order marks): no id or URL holds one. The URL parser would drop them
- * silently (leading and trailing ones, and tabs and line breaks anywhere), so a reference carrying one
- * is refused rather than read as something other than what was sent.
- */
-const strayCharacter = /[\s\p{C}]/u;
-
-const strayNames: Record<string, string> = {
-  " ": "a space",
-  "\t": "a tab",
-  "\n": "a line break (LF)",
-  "\r": "a line break (CR)",
-  "\u00a0": "a no-break space",
-};
-
-/**
- * What is wrong with a reference beyond not being a video, for a message a person can act on: the first
- * stray character and where it is ("a tab at position 12", counting from 1), or null when it has none.
- */
-export function strayCharacterIn(reference: string): string | null {
-  const match = strayCharacter.exec(reference);
-  if (match === null) return null;
-  const character = match[0];
-  const code = (character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
-  const name = strayNames[character] ?? `an invisible character (U+${code})`;
-  return `${name} at position ${match.index + 1}`;
-}
-
 /** The platform's video id of a reference, or null when it is not a YouTube video reference. */
 export function parseVideoReference(reference: string): string | null {
   if (videoIdPattern.test(reference)) return reference;
-  if (strayCharacter.test(reference)) return null;
+  // Never trimmed: see stray-characters.ts.
+  if (hasStrayCharacter(reference)) return null;
   const plain = plainWatchUrl.exec(reference);
   if (plain) return plain[1] as string;
   let url: URL;

@@ -2759,7 +2759,7 @@ export interface operations {
                 "application/json": {
                     /** @description Default: all three. */
                     events?: ("job.completed" | "job.failed" | "batch.completed")[];
-                    /** @description An https:// URL. */
+                    /** @description An https:// URL without a user name or password, exactly as sent: whitespace or an invisible character around or inside it is 400. With VIDROWS_WEBHOOK_ALLOW_PRIVATE=1 (development), http:// is accepted for localhost and literal loopback or private addresses. */
                     url: string;
                 };
             };
