@@ -956,7 +956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1489,7 +1489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1646,7 +1646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2021,7 +2021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2327,7 +2327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2575,7 +2575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2844,7 +2844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3001,7 +3001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3167,7 +3167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3453,7 +3453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
