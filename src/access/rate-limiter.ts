@@ -235,6 +235,7 @@ export class RateLimiter {
     resetSeconds: number,
     block: number,
   ): RateLimitDecision {
+    this.forgetStaleReservations(windowStartedAt);
     let current = this.reservations.get(subject);
     if (!current || current.windowStartedAt !== windowStartedAt) {
       current = { windowStartedAt, unused: 0, reservedHits: 0, readAt: undefined, spent: false };
