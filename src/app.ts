@@ -83,13 +83,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
-  const services = createServices(
-    store,
-    config.plans,
-    config.model !== null,
-    log,
-    (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
-  );
+  const services = createServices(store, config.plans, config.model !== null, log, {
+    handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
+    webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
+  });
 
   let worker: Worker | undefined;
   let dispatcher: WebhookDispatcher | undefined;

@@ -2,7 +2,8 @@
 // whether the route lets them in.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../http/api-errors.js";
-import { type Authenticator, type Caller, type KeyCheck, presentedKey } from "./authentication.js";
+import { type Authenticator, type Caller, type KeyCheck } from "./authentication.js";
+import { presentedKey } from "./presented-key.js";
 import { type RateLimitDecision, type RateLimiter, workspaceSubject } from "./rate-limiter.js";
 import type { RequestContext } from "../http/request-context.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
@@ -98,7 +99,7 @@ export function accessControl(options: AccessControlOptions) {
   }
 
   function check(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
-    const key = presentedKey(request.headers);
+    const key = presentedKey(request.raw.rawHeaders);
     const now = Date.now();
     const arrival = options.readStampForRequest();
     const checked = key === undefined ? null : options.authenticator.check(key, now, arrival);

@@ -2,7 +2,6 @@
 import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
-import { ApiError } from "../http/api-errors.js";
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
@@ -167,26 +166,4 @@ export class RememberedKeys implements Authenticator {
     }
     return caller;
   }
-}
-
-/**
- * The key sent as `Authorization: Bearer <key>` or `x-api-key: <key>`, if any. A request carrying
- * both headers is refused whatever they hold: with two credentials, which one acts is a guess (a
- * garbage bearer beside a valid `x-api-key` must not pass on the strength of the second).
- */
-export function presentedKey(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const authorization = headers.authorization;
-  const apiKey = headers["x-api-key"];
-  if (authorization !== undefined && apiKey !== undefined) {
-    throw new ApiError(
-      "unauthorized",
-      "Send one API key, as `Authorization: Bearer <key>` or as `x-api-key: <key>`, not both headers.",
-    );
-  }
-  if (typeof authorization === "string") {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (match) return match[1];
-  }
-  if (typeof apiKey === "string" && apiKey.length > 0) return apiKey.trim();
-  return undefined;
 }

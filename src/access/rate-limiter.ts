@@ -1,5 +1,6 @@
 // A per-minute request budget per subject, counted in the shared store so it holds across processes.
 import type { Store } from "../store/database.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface RateLimitDecision {
@@ -142,7 +143,11 @@ export class RateLimiter {
     held.readAt = stamp;
   }
 
-  /** `hit` when no reserved hit is left: reserves the next block in the store. */
+  /**
+   * `hit` when no reserved hit is left: reserves the next block in the store, or, while the store
+   * cannot be written (SQLite's disk full, its files read-only), in this process alone (see
+   * `reserveInProcess`).
+   */
   private async reserve(
     subject: string,
     limit: number,
@@ -150,6 +155,50 @@ export class RateLimiter {
     resetSeconds: number,
   ): Promise<RateLimitDecision> {
     const block = reservationSize(limit);
+    let total: number;
+    try {
+      total = await this.reserveInStore(subject, limit, windowStartedAt, block);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return this.reserveInProcess(subject, limit, windowStartedAt, resetSeconds, block);
+    }
+    this.forgetStaleReservations(windowStartedAt);
+    let current = this.reservations.get(subject);
+    const sameWindow = current !== undefined && current.windowStartedAt === windowStartedAt;
+    // The store's count only grows, so it is normally above all this process knew. Hits counted in
+    // this process while the store could not be written are not in it, and still count.
+    const known = Math.max(total, (sameWindow ? (current as Reservation).reservedHits : 0) + block);
+    // The part of this block that still fits under the limit.
+    const granted = Math.min(block, Math.max(0, limit - (known - block)));
+    if (granted === 0) {
+      const spent = { windowStartedAt, unused: 0, reservedHits: known, readAt: undefined, spent: true };
+      this.reservations.set(subject, spent);
+      return { allowed: false, limit, remaining: 0, resetSeconds };
+    }
+    if (current && sameWindow) {
+      // Concurrent requests of this process may have reserved at once: each adds its block.
+      current.unused += granted - 1;
+      current.reservedHits = Math.max(current.reservedHits, known);
+    } else {
+      current = {
+        windowStartedAt,
+        unused: granted - 1,
+        reservedHits: known,
+        readAt: undefined,
+        spent: false,
+      };
+      this.reservations.set(subject, current);
+    }
+    return { allowed: true, limit, remaining: remainingOf(current, limit), resetSeconds };
+  }
+
+  /** Adds a block to the window's count in the store; answers the count with it. */
+  private async reserveInStore(
+    subject: string,
+    limit: number,
+    windowStartedAt: number,
+    block: number,
+  ): Promise<number> {
     const row = await this.store.db
       .insertInto("rate_limit_windows")
       .values({ subject, window_started_at: windowStartedAt, hits: block })
@@ -167,30 +216,35 @@ export class RateLimiter {
       )
       .returning("hits")
       .executeTakeFirstOrThrow();
-    const total = Number(row.hits);
-    // The part of this block that still fits under the limit.
-    const granted = Math.min(block, Math.max(0, limit - (total - block)));
+    return Number(row.hits);
+  }
+
+  /**
+   * A block reserved in this process only, when the store could be read (the key was found) but not
+   * written. The count is bookkeeping for the request, not the request's own work: refusing every
+   * request for it would turn every read into a 503 (on the small plans every request writes its
+   * count), so the budget is kept here instead, against the most hits this process knows the store
+   * holds for the window. This process never passes the limit; several processes together may pass
+   * it by what each counted here, for as long as the store cannot be written. The next block is asked
+   * of the store again, so counting there resumes as soon as it can be written.
+   */
+  private reserveInProcess(
+    subject: string,
+    limit: number,
+    windowStartedAt: number,
+    resetSeconds: number,
+    block: number,
+  ): RateLimitDecision {
     this.forgetStaleReservations(windowStartedAt);
     let current = this.reservations.get(subject);
-    if (granted === 0) {
-      const spent = { windowStartedAt, unused: 0, reservedHits: total, readAt: undefined, spent: true };
-      this.reservations.set(subject, spent);
-      return { allowed: false, limit, remaining: 0, resetSeconds };
-    }
-    if (current && current.windowStartedAt === windowStartedAt) {
-      // Concurrent requests of this process may have reserved at once: each adds its block.
-      current.unused += granted - 1;
-      current.reservedHits = Math.max(current.reservedHits, total);
-    } else {
-      current = {
-        windowStartedAt,
-        unused: granted - 1,
-        reservedHits: total,
-        readAt: undefined,
-        spent: false,
-      };
+    if (!current || current.windowStartedAt !== windowStartedAt) {
+      current = { windowStartedAt, unused: 0, reservedHits: 0, readAt: undefined, spent: false };
       this.reservations.set(subject, current);
     }
+    const granted = Math.min(block, Math.max(0, limit - current.reservedHits));
+    if (granted === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
+    current.reservedHits += granted;
+    current.unused += granted - 1;
     return { allowed: true, limit, remaining: remainingOf(current, limit), resetSeconds };
   }
 

@@ -10,6 +10,7 @@ import type { Store } from "../store/database.js";
 import type { ReadStamp } from "../store/stamped-cache.js";
 import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
+import type { WebhookUrlRules } from "../webhooks/webhook-url.js";
 import { ApiKeyService } from "../keys/api-keys.js";
 import { type Authenticator, RememberedKeys } from "../access/authentication.js";
 import { PostgresKeyCheck } from "../access/postgres-key-check.js";
@@ -50,19 +51,24 @@ export interface Services {
   readStampForRequest(): ReadStamp | undefined;
 }
 
-/**
- * `extractionAvailable`: whether a language model is configured (else submissions answer 503).
- * `handoverClaimMs`: how long a read's claim on a job's rows outlives its last renewal (jobs/handover.ts).
- */
+/** Settings of the services that tests may leave out. */
+export interface ServiceOptions {
+  /** How long a read's claim on a job's rows outlives its last renewal (jobs/handover.ts); 60 s if left out. */
+  readonly handoverClaimMs?: number;
+  /** Which webhook URLs are accepted (http:// for private receivers in development); https only if left out. */
+  readonly webhookUrls?: WebhookUrlRules;
+}
+
+/** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
 export function createServices(
   store: Store,
   plans: PlanTable,
   extractionAvailable = false,
   log?: FastifyBaseLogger,
-  handoverClaimMs?: number,
+  options: ServiceOptions = {},
 ): Services {
   const storageEraser = new StorageEraser(store, log?.child({ component: "storage-eraser" }));
-  const handovers = new Handovers(store, storageEraser, handoverClaimMs);
+  const handovers = new Handovers(store, storageEraser, options.handoverClaimMs);
   const workspaces = new WorkspaceService(store, plans);
   const schemas = new SchemaService(store);
   const apiKeys = new ApiKeyService(store);
@@ -82,7 +88,7 @@ export function createServices(
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
-    webhooks: new WebhookEndpoints(store),
+    webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
     readStampForRequest: () => {
       const value = store.writeStampFromNow?.();

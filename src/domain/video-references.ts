@@ -1,5 +1,6 @@
 // Reading the videos of a submission (YouTube URLs of every common form, or bare 11-character ids), and
 // the address that opens a video at a moment.
+import { hasStrayCharacter } from "./stray-characters.js";
 
 const videoIdPattern = /^[A-Za-z0-9_-]{11}$/;
 
@@ -21,14 +22,15 @@ const idSegmentPrefixes = new Set(["shorts", "embed", "live", "v"]);
 
 /** The platform's video id of a reference, or null when it is not a YouTube video reference. */
 export function parseVideoReference(reference: string): string | null {
-  const trimmed = reference.trim();
-  if (videoIdPattern.test(trimmed)) return trimmed;
-  const plain = plainWatchUrl.exec(trimmed);
+  if (videoIdPattern.test(reference)) return reference;
+  // Never trimmed: see stray-characters.ts.
+  if (hasStrayCharacter(reference)) return null;
+  const plain = plainWatchUrl.exec(reference);
   if (plain) return plain[1] as string;
   let url: URL;
   try {
     // People paste "youtube.com/watch?v=..." without a scheme; accept it as https.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(reference) ? reference : `https://${reference}`);
   } catch {
     return null;
   }

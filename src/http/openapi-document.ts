@@ -126,8 +126,19 @@ export const swaggerOptions: SwaggerOptions = {
     servers: [{ url: "/", description: "The server that serves this document." }],
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer vr_live_...`" },
-        apiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "`Authorization: Bearer vr_live_...`. One credential header per request: two (this one twice, or with `x-api-key`) are 401.",
+        },
+        apiKeyHeader: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description:
+            "`x-api-key: vr_live_...`. One credential header per request: two (this one twice, or with `Authorization`) are 401.",
+        },
       },
       headers: headerComponents(),
       responses: { MethodNotAllowed: methodNotAllowedResponse },

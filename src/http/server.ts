@@ -15,6 +15,7 @@ import { openApiRoutes } from "./openapi-route.js";
 import { apiReference } from "./api-reference.js";
 import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
+import { checkBodyEncoding } from "./body-encoding.js";
 import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
 import { requestIdFor } from "./request-ids.js";
@@ -80,10 +81,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   refuseUnknownQueryParameters(app);
   for (const [field, initial] of Object.entries(options.requestFields)) app.decorateRequest(field, initial);
 
-  // JSON is the only body the API reads; every other content type answers 415.
+  // JSON is the only body the API reads, as UTF-8 and uncompressed; everything else answers 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     try {
+      checkBodyEncoding(request.headers);
       done(null, parseJsonBody(jsonBodyText(body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);

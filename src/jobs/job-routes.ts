@@ -21,7 +21,7 @@ const SubmitBody = Type.Object(
       minItems: 1,
       maxItems: 10_000,
       description:
-        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids.",
+        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400.",
     }),
     schema: Type.Optional(SchemaDefinition),
     schema_id: Type.Optional(

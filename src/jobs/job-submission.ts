@@ -4,6 +4,7 @@ import type { Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
+import { strayCharacterIn } from "../domain/stray-characters.js";
 import { parseVideoReference } from "../domain/video-references.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
@@ -104,6 +105,14 @@ export function readVideoReferences(references: string[]): string[] {
   const firstIndexOf = new Map<string, number>();
   return references.map((reference, index) => {
     const id = parseVideoReference(reference);
+    const stray = id === null ? strayCharacterIn(reference) : null;
+    if (stray !== null) {
+      throw new ApiError(
+        "invalid_request",
+        `\`videos[${index}]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+        `videos[${index}]`,
+      );
+    }
     if (id === null) {
       throw new ApiError(
         "invalid_request",

@@ -45,6 +45,33 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
+// Addresses of a network of one's own, where a receiver under development runs: loopback, private
+// (RFC 1918, unique local), shared (carrier-grade NAT, also used by overlay networks) and link-local.
+// Not the unspecified, multicast or reserved ranges, and not IPv4-mapped IPv6: no receiver is there.
+const ownNetworkIpv4 = new BlockList();
+const ownNetworkIpv6 = new BlockList();
+for (const [network, prefix] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["100.64.0.0", 10],
+  ["169.254.0.0", 16],
+] as const) {
+  ownNetworkIpv4.addSubnet(network, prefix, "ipv4");
+}
+ownNetworkIpv6.addAddress("::1", "ipv6");
+ownNetworkIpv6.addSubnet("fc00::", 7, "ipv6");
+ownNetworkIpv6.addSubnet("fe80::", 10, "ipv6");
+
+/** True for a literal loopback, private, shared or link-local address; false for anything else, names included. */
+export function isLoopbackOrPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return ownNetworkIpv4.check(address, "ipv4");
+  if (family === 6) return ownNetworkIpv6.check(address, "ipv6");
+  return false;
+}
+
 export class ForbiddenAddressError extends Error {
   readonly code = "ERR_WEBHOOK_ADDRESS_FORBIDDEN";
 }

@@ -8,6 +8,7 @@ import type { Store } from "../store/database.js";
 import type { WebhookEventType } from "../store/tables.js";
 import { lockWorkspace } from "../store/workspace-lock.js";
 import { generateSigningSecret } from "./signing.js";
+import { checkWebhookUrl, type WebhookUrlRules } from "./webhook-url.js";
 import type { Attempt, AttemptPage, CreatedEndpoint, Endpoint, ResentDelivery } from "./webhook-schemas.js";
 
 export const allEventTypes: WebhookEventType[] = ["job.completed", "job.failed", "batch.completed"];
@@ -16,28 +17,11 @@ function notFound(id: string): ApiError {
   return new ApiError("webhook_not_found", `No webhook endpoint ${id} in this workspace.`, "id");
 }
 
-/** A 400 unless `url` is an absolute https:// URL without credentials in it. */
-export function checkWebhookUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ApiError("invalid_request", "`url` is not a valid URL.", "url");
-  }
-  if (parsed.protocol !== "https:") {
-    throw new ApiError("invalid_request", "`url` must be an https:// URL.", "url");
-  }
-  if (parsed.username !== "" || parsed.password !== "") {
-    throw new ApiError(
-      "invalid_request",
-      "`url` must not carry a user name or password; verify our signature instead.",
-      "url",
-    );
-  }
-}
-
 export class WebhookEndpoints {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly urlRules: WebhookUrlRules,
+  ) {}
 
   async list(workspaceId: string): Promise<Endpoint[]> {
     const rows = await this.store.db
@@ -60,7 +44,7 @@ export class WebhookEndpoints {
     plan: Plan,
     input: { url: string; events?: WebhookEventType[] },
   ): Promise<CreatedEndpoint> {
-    checkWebhookUrl(input.url);
+    checkWebhookUrl(input.url, this.urlRules);
     if (plan.webhookEndpoints === 0) {
       throw new ApiError("plan_limit", `The ${plan.name} plan has no webhooks; change plans to use them.`);
     }

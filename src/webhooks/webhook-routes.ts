@@ -16,7 +16,12 @@ import type { WebhookEndpoints } from "./webhook-endpoints.js";
 
 const CreateBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048, description: "An https:// URL." }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        "An https:// URL without a user name or password, exactly as sent: whitespace or an invisible character around or inside it is 400. With VIDROWS_WEBHOOK_ALLOW_PRIVATE=1 (development), http:// is accepted for localhost and literal loopback or private addresses.",
+    }),
     events: Type.Optional(
       Type.Array(EventType, {
         minItems: 1,

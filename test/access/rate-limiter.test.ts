@@ -167,5 +167,50 @@ for (const dialect of dialects) {
       expect((await limiter.hit("ws:renewed", 1, at)).allowed).toBe(false);
       expect((await limiter.hit("ws:renewed", 1, at + 60_000)).allowed).toBe(true);
     });
+
+    /** `store` whose `insertInto` throws `error` while `refused()` says so (the limiter's only write). */
+    function refusingWrites(store: Store, error: Error, refused: () => boolean = () => true): Store {
+      const db = new Proxy(store.db, {
+        get(target, property) {
+          if (property === "insertInto" && refused()) {
+            return () => {
+              throw error;
+            };
+          }
+          // Kysely's methods read private fields: they must run on the real instance.
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      return { ...store, db } as Store;
+    }
+
+    it("counts in the process while the store cannot be written: requests go on, never past the limit", async () => {
+      let full = false;
+      const diskFull = Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      const limiter = new RateLimiter(refusingWrites(stores[0] as Store, diskFull, () => full));
+      const limit = 10;
+      for (let i = 0; i < 3; i++) expect((await limiter.hit("ws:full", limit, at)).allowed).toBe(true);
+      expect(await storedHits("ws:full")).toBe(3);
+      full = true;
+      const during = [];
+      for (let i = 0; i < 9; i++) during.push(await limiter.hit("ws:full", limit, at));
+      expect(during.map((d) => d.allowed)).toEqual([...Array(7).fill(true), false, false]);
+      expect(during.map((d) => d.remaining)).toEqual([6, 5, 4, 3, 2, 1, 0, 0, 0]);
+      expect(await storedHits("ws:full")).toBe(3);
+      // Writable again within the window: the store counts again, and the hits counted in the process
+      // still count, so the limit holds.
+      full = false;
+      expect((await limiter.hit("ws:full", limit, at)).allowed).toBe(false);
+      // A new window on a full disk starts with the whole budget, as a new window does.
+      full = true;
+      expect((await limiter.hit("ws:full", limit, at + 60_000)).allowed).toBe(true);
+    });
+
+    it("still fails on an error that is not an outage", async () => {
+      const broken = Object.assign(new Error("no such table: rate_limit_windows"), { code: "SQLITE_ERROR" });
+      const limiter = new RateLimiter(refusingWrites(stores[0] as Store, broken));
+      await expect(limiter.hit("ws:broken", 10, at)).rejects.toBe(broken);
+    });
   });
 }

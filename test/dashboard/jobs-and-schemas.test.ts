@@ -1,5 +1,6 @@
 // The dashboard in Chromium: a job submitted through the API settles in the list, its rows are taken
-// once (shown, downloaded as CSV), a second visit finds them taken; schemas are created and versioned.
+// once (shown, downloaded as CSV, no cell a live formula), a second visit finds them taken; schemas are
+// created and versioned.
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -109,6 +110,38 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     await page.getByText("Nobody can get them again").waitFor(shows);
     expect(await page.getByRole("button", { name: "Download CSV" }).count()).toBe(0);
     await checkPage(page, "job-taken");
+  });
+
+  it("downloads a CSV in which no cell starts a formula and plain numbers stay numbers", async () => {
+    const { key } = await server.workspace("pro");
+    const video = server.video({
+      rows: [
+        { product: '=HYPERLINK("http://evil.example","x")', price: -12 },
+        { product: "+1+2", price: "-3.5" },
+        { product: "-2+3", price: "@SUM(A1)" },
+        { product: "\tlead", price: "\r=1" },
+      ],
+    });
+    const jobId = await server.submitJob(key, [video.id]);
+    await signIn(page, server.url, key);
+    await page.goto(`${server.url}/dashboard/jobs/${jobId}`);
+    await page.getByRole("button", { name: "Take rows" }).click();
+    await page.getByRole("button", { name: "Yes, take the rows" }).click();
+    const rows = page.getByRole("region", { name: "Rows" });
+    // The page shows the values as they are; only the spreadsheet file is neutralised.
+    await rows.getByRole("cell", { name: "+1+2" }).waitFor(shows);
+    await checkPage(page, "job-rows-formulas");
+    const [download] = await Promise.all([
+      page.waitForEvent("download", shows),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(readFileSync((await download.path())!, "utf8")).toBe(
+      "video_id,product,price\r\n" +
+        `${video.id},"'=HYPERLINK(""http://evil.example"",""x"")",-12\r\n` +
+        `${video.id},'+1+2,-3.5\r\n` +
+        `${video.id},'-2+3,'@SUM(A1)\r\n` +
+        `${video.id},'\tlead,"'\r=1"\r\n`,
+    );
   });
 
   it("pages through the list, 25 jobs a page", async () => {

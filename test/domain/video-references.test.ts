@@ -60,6 +60,20 @@ describe("parseVideoReference", () => {
     ["another scheme", `ftp://www.youtube.com/watch?v=${id}`],
     ["a javascript: URL", "javascript:alert(1)"],
     ["a search results page", "https://www.youtube.com/results?search_query=widgets"],
+    // Whitespace and invisible characters are never read past, around an id or a URL or inside one.
+    ["an id with a leading space", ` ${id}`],
+    ["an id with a trailing space", `${id} `],
+    ["an id with a leading tab", `\t${id}`],
+    ["an id with a trailing line break", `${id}\n`],
+    ["an id with a trailing CRLF", `${id}\r\n`],
+    ["an id with a no-break space", `${id}\u00a0`],
+    ["an id with a zero-width space", `\u200b${id}`],
+    ["an id with a byte-order mark", `\ufeff${id}`],
+    ["a URL with a leading space", ` https://youtu.be/${id}`],
+    ["a URL with a trailing line break", `https://www.youtube.com/watch?v=${id}\n`],
+    ["a URL with a trailing space after a parameter", `https://www.youtube.com/watch?v=${id}&t=4 `],
+    ["a URL with a tab inside the id", `https://youtu.be/aqz-KE\t-bpKQ`],
+    ["a URL with a line break inside the host", `https://www.you\ntube.com/watch?v=${id}`],
   ];
   for (const [title, reference] of refused) {
     it(`refuses ${title}`, () => {
@@ -81,6 +95,28 @@ describe("readVideoReferences", () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe("invalid_request");
       expect((error as ApiError).param).toBe("videos[2]");
+    }
+  });
+
+  it("says which stray character an element has, and where", () => {
+    const cases: [string, string][] = [
+      [` ${id}`, "a space at position 1"],
+      [`${id}\t`, "a tab at position 12"],
+      [`${id}\n`, "a line break (LF) at position 12"],
+      [`\r\n${id}`, "a line break (CR) at position 1"],
+      [`https://youtu.be/${id}\u200b`, "an invisible character (U+200B) at position 29"],
+    ];
+    for (const [reference, stray] of cases) {
+      try {
+        readVideoReferences(["dQw4w9WgXcQ", reference]);
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ApiError).code).toBe("invalid_request");
+        expect((error as ApiError).param).toBe("videos[1]");
+        expect((error as ApiError).message).toBe(
+          `\`videos[1]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+        );
+      }
     }
   });
 

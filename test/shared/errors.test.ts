@@ -89,6 +89,7 @@ for (const dialect of dialects) {
             "application/x-www-form-urlencoded",
             "multipart/form-data; boundary=x",
             "application/xml",
+            "application/json; charset=utf-16",
           ]) {
             it(`answers 415 unsupported_media_type to a body sent as ${contentType}`, async () => {
               const path = await livePath(server, key, endpoint);
@@ -101,6 +102,17 @@ for (const dialect of dialects) {
               expect(answer.body.error.message).toContain("application/json");
             });
           }
+
+          it("answers 415 unsupported_media_type to a compressed body", async () => {
+            const path = await livePath(server, key, endpoint);
+            const answer = await server.call(endpoint.method, path, {
+              key,
+              rawBody: JSON.stringify(endpoint.exampleBody?.()),
+              headers: { "content-type": "application/json", "content-encoding": "gzip" },
+            });
+            expectEnvelope(answer, 415, "unsupported_media_type");
+            expect(answer.body.error.message).toContain("uncompressed");
+          });
 
           it("accepts application/json with a charset", async () => {
             const path = await livePath(server, key, endpoint);

@@ -1,6 +1,5 @@
 // Hostile input at every endpoint: only 4xx envelopes (or the normal answer to valid input), never a 5xx,
 // and the server keeps answering.
-import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import {
@@ -11,6 +10,7 @@ import {
   livePath,
   pathWithId,
 } from "../support/endpoints.js";
+import { type RawAnswer, rawRequest } from "../support/raw-http.js";
 import { type ApiResponse, startTestServer, type TestServer } from "../support/test-server.js";
 
 /** A 4xx in the envelope, or the endpoint's own success; never a 5xx. */
@@ -156,48 +156,6 @@ const oddIds = [
   "0",
   "-1",
 ];
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * Sends bytes a fetch client would refuse to send, and reads the answer until the server closes
- * (or, with `hangUp`, closes our side at once, as a client that goes away does).
- */
-function rawRequest(
-  url: string,
-  request: Buffer | string,
-  options: { hangUp?: boolean } = {},
-): Promise<RawAnswer> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error("no answer within 10 s"));
-    }, 10_000);
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString("utf8");
-      const [head = "", body = ""] = text.split("\r\n\r\n", 2);
-      const [statusLine = "", ...headerLines] = head.split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(":");
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
-    });
-    socket.write(request);
-    if (options.hangUp) socket.end();
-  });
-}
 
 function expectRawEnvelope(answer: RawAnswer, what: string): void {
   expect(answer.status, what).toBeGreaterThanOrEqual(400);
@@ -458,6 +416,40 @@ for (const dialect of dialects) {
       );
       // Nobody is left to read an answer; if one was written anyway, it is not a 5xx.
       if (answer.status) expect(answer.status).toBeLessThan(500);
+    });
+
+    it("refuses a video id or URL with whitespace around or inside it, naming the element, and creates no job", async () => {
+      const { key } = await server.workspace("scale");
+      const padded: [string, string][] = [
+        [" dQw4w9WgXcQ", "a space at position 1"],
+        ["dQw4w9WgXcQ ", "a space at position 12"],
+        ["\tdQw4w9WgXcQ", "a tab at position 1"],
+        ["dQw4w9WgXcQ\n", "a line break (LF) at position 12"],
+        ["dQw4w9WgXcQ\r\n", "a line break (CR) at position 12"],
+        [" https://youtu.be/dQw4w9WgXcQ", "a space at position 1"],
+        ["https://www.youtube.com/watch?v=dQw4w9WgXcQ\t", "a tab at position 44"],
+        ["https://youtu.be/dQw4w\n9WgXcQ", "a line break (LF) at position 23"],
+      ];
+      for (const [reference, stray] of padded) {
+        const answer = await server.call("POST", "/v1", {
+          key,
+          body: { videos: ["aqz-KE-bpKQ", reference], schema: { columns: ["a"] } },
+        });
+        expectHandled(answer, undefined, JSON.stringify(reference));
+        expect(answer.status, answer.text).toBe(400);
+        expect(answer.body.error).toMatchObject({ code: "invalid_request", param: "videos[1]" });
+        expect(answer.body.error.message).toBe(
+          `\`videos[1]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+        );
+      }
+      const jobs = await server.call("GET", "/v1", { key });
+      expect(jobs.body.data).toEqual([]);
+      // The same references without the whitespace are accepted.
+      const clean = await server.call("POST", "/v1", {
+        key,
+        body: { videos: ["dQw4w9WgXcQ", "https://youtu.be/aqz-KE-bpKQ"], schema: { columns: ["a"] } },
+      });
+      expect(clean.status, clean.text).toBe(202);
     });
 
     it("refuses a NUL character anywhere with 400 naming where it is", async () => {

@@ -1,7 +1,10 @@
-// Input that JavaScript would read loosely is refused by name: integer text, bytes, keys, credentials.
+// Input that JavaScript would read loosely is refused by name: integer text, bytes, compressed or
+// non-UTF-8 bodies, keys, credentials.
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { acceptingJobs, endpoints, livePath } from "../support/endpoints.js";
+import { rawRequest } from "../support/raw-http.js";
 import { type ApiResponse, startTestServer, type TestServer } from "../support/test-server.js";
 
 function expectRefusal(answer: ApiResponse, status: number, code: string, param: string | undefined) {
@@ -97,6 +100,87 @@ for (const dialect of dialects) {
       expect(accented.body.label).toBe("café 😀");
     });
 
+    /** POST /v1/keys with exactly these headers and bytes (fetch leaves content-encoding as given). */
+    const postKeyBody = async (key: string, headers: Record<string, string>, body: Buffer | string) => {
+      const response = await fetch(`${server.url}/v1/keys`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, ...headers },
+        body,
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
+    };
+
+    it("refuses a body with a content-encoding other than identity with 415, and stores nothing", async () => {
+      const { key } = await server.workspace("scale");
+      const json = JSON.stringify({ label: "compressed" });
+      const cases: [string, Buffer | string][] = [
+        ["gzip", gzipSync(json)],
+        ["GZIP", gzipSync(json)],
+        ["deflate", json],
+        ["br", json],
+        ["gzip, identity", gzipSync(json)],
+        ["identity, gzip", json],
+        ["x-anything", json],
+      ];
+      for (const [encoding, body] of cases) {
+        const answer = await postKeyBody(
+          key,
+          { "content-type": "application/json", "content-encoding": encoding },
+          body,
+        );
+        expectRefusal(answer, 415, "unsupported_media_type", undefined);
+        expect(answer.body.error.message).toBe(
+          `The request body is sent with \`content-encoding: ${encoding}\`, which this API does not read; send it uncompressed, without a content-encoding header (or with \`identity\`).`,
+        );
+      }
+      expect((await server.call("GET", "/v1/keys", { key })).body.data).toHaveLength(1);
+      // Uncompressed, with or without `identity`, is read.
+      const plain: Record<string, string>[] = [
+        {},
+        { "content-encoding": "identity" },
+        { "content-encoding": "Identity" },
+      ];
+      for (const headers of plain) {
+        const answer = await postKeyBody(key, { "content-type": "application/json", ...headers }, json);
+        expect(answer.status, answer.text).toBe(201);
+      }
+    });
+
+    it("refuses a JSON body declared in a charset other than UTF-8 with 415, and stores nothing", async () => {
+      const { key } = await server.workspace("scale");
+      const json = JSON.stringify({ label: "declared" });
+      const cases: [string, string, Buffer | string][] = [
+        ["application/json; charset=utf-16", "utf-16", Buffer.from(json, "utf16le")],
+        ["application/json; charset=UTF-16LE", "UTF-16LE", Buffer.from(json, "utf16le")],
+        ['application/json; charset="utf-16"', "utf-16", Buffer.from(json, "utf16le")],
+        ["application/json;charset=iso-8859-1", "iso-8859-1", json],
+        ["application/json; charset=latin1", "latin1", json],
+        ["application/json; charset=us-ascii", "us-ascii", json],
+        ["application/json; charset=utf8", "utf8", json],
+        ["application/json; charset=", "", json],
+      ];
+      for (const [contentType, charset, body] of cases) {
+        const answer = await postKeyBody(key, { "content-type": contentType }, body);
+        expectRefusal(answer, 415, "unsupported_media_type", undefined);
+        expect(answer.body.error.message, contentType).toBe(
+          `The request body is declared as \`charset=${charset}\`; send JSON encoded as UTF-8, with \`content-type: application/json\` (or \`application/json; charset=utf-8\`).`,
+        );
+      }
+      expect((await server.call("GET", "/v1/keys", { key })).body.data).toHaveLength(1);
+      // UTF-8, named in any case or quoted, or not named at all, is read.
+      for (const contentType of [
+        "application/json",
+        "application/json; charset=utf-8",
+        "application/json; charset=UTF-8",
+        'application/json; charset="utf-8"',
+        "application/json;charset=Utf-8",
+      ]) {
+        const answer = await postKeyBody(key, { "content-type": contentType }, json);
+        expect(answer.status, `${contentType}: ${answer.text}`).toBe(201);
+      }
+    });
+
     it("refuses a field given twice in one JSON object with 400 naming it", async () => {
       const { key } = await server.workspace("scale");
       const cases: [string, string, string][] = [
@@ -151,12 +235,49 @@ for (const dialect of dialects) {
         const answer = await server.call("GET", "/v1/usage", { headers });
         expectRefusal(answer, 401, "unauthorized", undefined);
         expect(answer.body.error.message).toBe(
-          "Send one API key, as `Authorization: Bearer <key>` or as `x-api-key: <key>`, not both headers.",
+          "Send one API key in one header, `Authorization: Bearer <key>` or `x-api-key: <key>`; " +
+            "this request has 2 (authorization, x-api-key).",
         );
       }
       // Either header alone still works.
       expect((await server.call("GET", "/v1/usage", { headers: { "x-api-key": key } })).status).toBe(200);
       expect((await server.call("GET", "/v1/usage", { key })).status).toBe(200);
+    });
+
+    it("refuses a credential header given twice with 401, even with the same valid key twice", async () => {
+      const { key } = await server.workspace("scale");
+      // Node keeps only the first of two Authorization headers and joins two x-api-key values with ", ":
+      // written on the socket, so the server sees the request exactly as it was sent.
+      const repeated: [string, string, string][] = [
+        [`Authorization: Bearer ${key}`, "Authorization: Bearer garbage", "authorization, authorization"],
+        ["Authorization: Bearer garbage", `authorization: Bearer ${key}`, "authorization, authorization"],
+        [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`, "authorization, authorization"],
+        [`x-api-key: ${key}`, `X-Api-Key: ${key}`, "x-api-key, x-api-key"],
+        [`x-api-key: ${key}`, "x-api-key: garbage", "x-api-key, x-api-key"],
+      ];
+      for (const [first, second, names] of repeated) {
+        const raw = await rawRequest(
+          server.url,
+          `GET /v1/usage HTTP/1.1\r\nHost: x\r\n${first}\r\n${second}\r\nConnection: close\r\n\r\n`,
+        );
+        const body = JSON.parse(raw.body);
+        expectRefusal(
+          { status: raw.status, headers: new Headers(raw.headers), body, text: raw.body },
+          401,
+          "unauthorized",
+          undefined,
+        );
+        expect(body.error.message).toBe(
+          "Send one API key in one header, `Authorization: Bearer <key>` or `x-api-key: <key>`; " +
+            `this request has 2 (${names}).`,
+        );
+      }
+      // The same request with the header once is served.
+      const once = await rawRequest(
+        server.url,
+        `GET /v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(once.status, once.body).toBe(200);
     });
   });
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Answer,
   alive,
+  createWorkspace,
   loadDuring,
   type OutageStack,
   settledFigures,
@@ -191,7 +192,9 @@ function expectSqliteOutageAnswers(answers: Answer[], options: { someWritesFit?:
   expect(answers.length).toBeGreaterThan(20);
   let refusedWrites = 0;
   for (const answer of answers) {
-    if (answer.request === "GET /v1/openapi.json") expect(answer.status).toBe(200);
+    // Reads are served: what they would write (the rate-limit count, a key's last use) is bookkeeping.
+    if (answer.request.startsWith("GET"))
+      expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200 });
     else if (options.someWritesFit && answer.request.startsWith("POST") && writeDecided(answer)) continue;
     else if (answer.request.startsWith("POST") || answer.status !== 200) {
       expectRefusedProperly(answer);
@@ -224,6 +227,47 @@ describe.skipIf(tmpfsProblem !== null)(title("SQLite on a full disk under load",
     }
     expectSqliteOutageAnswers(answers, { someWritesFit: true });
     await expectNothingLost(stack, videos, "sqlite full disk", before, answers);
+  }, 120_000);
+
+  it("keeps serving reads whose bookkeeping cannot be written: each request's rate-limit count, a key's first use", async () => {
+    // A workspace whose every request writes its rate-limit count, and a key of it never used yet,
+    // whose first use writes `last_used_at`.
+    const key = await createWorkspace(stack, "counted");
+    const created = await call(stack.api.url, "POST", "/v1/keys", { key, body: { label: "unused" } });
+    expect(created.status, created.text).toBe(201);
+    const unused: string = created.body.key;
+    const reads: [string, string][] = [
+      ["/v1/usage", key],
+      ["/v1?limit=5", key],
+      ["/v1/keys", key],
+      ["/v1/schemas", key],
+      ["/v1/usage", unused],
+    ];
+    const filler = join(tmpfsMount, "filler");
+    const answers: string[] = [];
+    let writes: Answer[];
+    try {
+      fillDisk(filler);
+      // Writes first, until one is refused: the disk is then full even for the log's allocated blocks.
+      writes = await loadDuring(stack, 4000);
+      // 20 rounds of 5: 100 requests, within the plan's 150 a minute, in this window or the next.
+      for (let round = 0; round < 20; round++) {
+        for (const [path, as] of reads) {
+          const answer = await call(stack.api.url, "GET", path, { key: as });
+          answers.push(`GET ${path} ${answer.status}${answer.status === 200 ? "" : ` ${answer.text}`}`);
+        }
+      }
+    } finally {
+      unlinkSync(filler);
+    }
+    expect(writes.some((w) => w.request.startsWith("POST") && w.status === 503)).toBe(true);
+    expect(answers.filter((line) => !/ 200$/.test(line))).toEqual([]);
+    expect(answers).toHaveLength(100);
+    // Once there is room again, the key's use is recorded by a later request.
+    await call(stack.api.url, "GET", "/v1/usage", { key: unused });
+    const listed = await call(stack.api.url, "GET", "/v1/keys", { key });
+    const unusedKey = listed.body.data.find((k: any) => k.label === "unused");
+    expect(unusedKey.last_used_at).not.toBeNull();
   }, 120_000);
 });
 

@@ -6,8 +6,14 @@ import { type PipelineServer, startPipelineServer } from "./pipeline.js";
 import { newVideoId } from "./jobs-api.js";
 
 export interface DashboardServer extends PipelineServer {
-  /** A video with captions; its model answer (one widget row) waits until `release()` when held. */
-  video(options?: { held?: boolean }): { id: string; release: () => void };
+  /**
+   * A video with captions; its model answer (one widget row, or `rows`) waits until `release()` when held.
+   * Rows other than the widget row have the columns `product` and `price`, as `submitJob` asks.
+   */
+  video(options?: { held?: boolean; rows?: readonly Record<string, unknown>[] }): {
+    id: string;
+    release: () => void;
+  };
   /** Submits a job through the API and answers its id. */
   submitJob(key: string, videos: string[]): Promise<string>;
 }
@@ -15,9 +21,11 @@ export interface DashboardServer extends PipelineServer {
 export async function startDashboardServer(): Promise<DashboardServer> {
   const gates = new Map<string, Promise<void>>();
   const releases: (() => void)[] = [];
+  const answers = new Map<string, readonly Record<string, unknown>[]>();
   const respond = async (request: FakeModelRequest) => {
     const transcript = messageOf(request, "user");
     for (const [marker, gate] of gates) if (transcript.includes(marker)) await gate;
+    for (const [id, rows] of answers) if (transcript.includes(id)) return rowsReply(rows);
     return rowsReply([{ product: "widget, large", price: 5 }]);
   };
   const server = await startPipelineServer("sqlite", {
@@ -27,8 +35,9 @@ export async function startDashboardServer(): Promise<DashboardServer> {
   });
   return {
     ...server,
-    video({ held = false } = {}) {
+    video({ held = false, rows } = {}) {
       const id = newVideoId();
+      if (rows !== undefined) answers.set(id, rows);
       let release = () => {};
       const lines = [`We sell the large widget for five dollars. ${id}`];
       if (held) {

@@ -32,6 +32,12 @@ const plan = {
 };
 export const startingBalance = plan.cycle_allowance;
 
+/**
+ * A plan whose budget is counted request by request (under 200 a minute: a block of one), so that every
+ * request of its workspaces writes its rate-limit count: the plans most workspaces are on.
+ */
+const countedPlan = { ...plan, name: "Counted", requests_per_minute: 150 };
+
 export interface OutageStack {
   readonly api: ServerProcess;
   readonly worker: WorkerProcess;
@@ -53,7 +59,7 @@ export async function startOutageStack(database: {
   target: DatabaseTarget;
 }): Promise<OutageStack> {
   const folder = mkdtempSync(join(tmpdir(), "vidrows-outage-"));
-  writeFileSync(join(folder, "plans.json"), JSON.stringify({ pro: plan }));
+  writeFileSync(join(folder, "plans.json"), JSON.stringify({ pro: plan, counted: countedPlan }));
   const captions = join(folder, "captions");
   mkdirSync(captions);
   // Slow enough that jobs are still in flight when the outage begins.
@@ -67,6 +73,9 @@ export async function startOutageStack(database: {
     VIDROWS_LLM_API_KEY: "test",
     VIDROWS_WEBHOOK_ALLOW_PRIVATE: "1",
     VIDROWS_WORKER_VIDEOS: "4",
+    // The load asks for the OpenAPI document (no key) more often than the default 60 a minute; its
+    // budget is counted even while the database cannot be written, in the process.
+    VIDROWS_ANONYMOUS_RPM: "100000",
     VIDROWS_WEBHOOK_LEASE_SECONDS: "30",
     NODE_EXTRA_CA_CERTS: fileURLToPath(new URL("../fixtures/tls/cert.pem", import.meta.url)),
     DATABASE_URL: database.url,
@@ -97,6 +106,16 @@ export async function startOutageStack(database: {
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A new workspace on `plan` (`pro`, or `counted`: every request a rate-limit write); answers its key. */
+export async function createWorkspace(stack: OutageStack, plan: "pro" | "counted"): Promise<string> {
+  const created = await runCli(
+    ["workspace", "create", "--name", `outage-${plan}`, "--plan", plan, "--json"],
+    stack.env,
+  );
+  if (created.code !== 0) throw new Error(`workspace create failed: ${created.stderr}`);
+  return JSON.parse(created.stdout).api_key as string;
 }
 
 /** Submits `jobs` jobs of `videosPerJob` videos (captions written first); answers the video count. */

@@ -1,7 +1,8 @@
-// A real HTTPS webhook receiver on a random port, with the tests' self-signed certificate.
+// A real HTTPS webhook receiver on a random port, with the tests' self-signed certificate (or plain HTTP,
+// as a receiver under development is).
 import { readFileSync } from "node:fs";
-import type { IncomingHttpHeaders } from "node:http";
-import { createServer } from "node:https";
+import { createServer as createPlainServer, type IncomingHttpHeaders, type RequestListener } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { sleep } from "../../src/concurrency/sleep.js";
@@ -57,6 +58,8 @@ export interface ReceiverOptions {
   readonly dualStack?: boolean;
   /** Waits this long before answering each request, so that senders hold their work a while. */
   readonly answerDelayMs?: number;
+  /** Plain HTTP (`origin` is `http://...`), as a receiver under development is. */
+  readonly plain?: boolean;
 }
 
 async function waitUntilCount(
@@ -85,35 +88,37 @@ export async function startWebhookReceiver(
   const byPath = new Map<string, AnswerPlan>();
   let decide: ((request: ReceivedWebhook, earlier: readonly ReceivedWebhook[]) => number) | undefined;
   let origin = "";
-  const server = createServer(
-    { key: readFileSync(new URL("key.pem", tlsDir)), cert: readFileSync(new URL("cert.pem", tlsDir)) },
-    (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        const path = request.url ?? "";
-        const arrived: ReceivedWebhook = {
-          path,
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString(),
-        };
-        const earlier = [...received];
-        received.push(arrived);
-        const plan = byPath.get(path);
-        const status = plan
-          ? (plan.queue.shift() ?? plan.fallback)
-          : decide
-            ? decide(arrived, earlier)
-            : (general.queue.shift() ?? general.fallback);
-        const headers: Record<string, string> = { "content-type": "text/plain" };
-        if (status >= 300 && status < 400) headers.location = `${origin}${redirectTarget}`;
-        setTimeout(() => {
-          response.writeHead(status, headers);
-          response.end("ok");
-        }, options.answerDelayMs ?? 0);
-      });
-    },
-  );
+  const listener: RequestListener = (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "";
+      const arrived: ReceivedWebhook = {
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
+      const earlier = [...received];
+      received.push(arrived);
+      const plan = byPath.get(path);
+      const status = plan
+        ? (plan.queue.shift() ?? plan.fallback)
+        : decide
+          ? decide(arrived, earlier)
+          : (general.queue.shift() ?? general.fallback);
+      const headers: Record<string, string> = { "content-type": "text/plain" };
+      if (status >= 300 && status < 400) headers.location = `${origin}${redirectTarget}`;
+      setTimeout(() => {
+        response.writeHead(status, headers);
+        response.end("ok");
+      }, options.answerDelayMs ?? 0);
+    });
+  };
+  const tls = {
+    key: readFileSync(new URL("key.pem", tlsDir)),
+    cert: readFileSync(new URL("cert.pem", tlsDir)),
+  };
+  const server = options.plain ? createPlainServer(listener) : createTlsServer(tls, listener);
   server.on("connection", () => {
     connections++;
   });
@@ -123,7 +128,7 @@ export async function startWebhookReceiver(
       : server.listen(0, "127.0.0.1", resolve),
   );
   const port = (server.address() as AddressInfo).port;
-  origin = `https://${options.host ?? "127.0.0.1"}:${port}`;
+  origin = `${options.plain ? "http" : "https"}://${options.host ?? "127.0.0.1"}:${port}`;
   const receivedAt = (path: string) => received.filter((r) => r.path === path);
   return {
     origin,

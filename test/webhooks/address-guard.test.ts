@@ -4,6 +4,7 @@ import {
   ForbiddenAddressError,
   guardedLookup,
   isForbiddenAddress,
+  isLoopbackOrPrivateAddress,
 } from "../../src/webhooks/address-guard.js";
 
 /** Each refused range: its name, addresses at its edges and inside, and neighbours just outside it. */
@@ -126,5 +127,49 @@ describe("guardedLookup", () => {
       error: null,
       address: [{ address: "8.8.8.8", family: 4 }],
     });
+  });
+});
+
+describe("isLoopbackOrPrivateAddress (http:// in development)", () => {
+  it("is true for loopback, private, shared and link-local addresses, edges included", () => {
+    for (const address of [
+      "127.0.0.1",
+      "127.255.255.255",
+      "10.0.0.0",
+      "10.255.255.255",
+      "172.16.0.0",
+      "172.31.255.255",
+      "192.168.0.0",
+      "192.168.255.255",
+      "100.64.0.0",
+      "100.127.255.255",
+      "169.254.0.1",
+      "::1",
+      "fc00::",
+      "fdff:ffff::1",
+      "fe80::1",
+    ])
+      expect(isLoopbackOrPrivateAddress(address), address).toBe(true);
+  });
+
+  it("is false for public, unspecified, multicast, reserved and mapped addresses, and for names", () => {
+    for (const address of [
+      "8.8.8.8",
+      "172.32.0.0",
+      "192.169.0.1",
+      "100.128.0.0",
+      "11.0.0.0",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::ffff:127.0.0.1",
+      "2001:db8::1",
+      "ff02::1",
+      "localhost",
+      "receiver.internal",
+      "",
+    ])
+      expect(isLoopbackOrPrivateAddress(address), address).toBe(false);
   });
 });

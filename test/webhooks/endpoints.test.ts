@@ -1,9 +1,10 @@
 // `/v1/webhooks`: creating, listing, pausing and removing endpoints, every validation rule, plan limits,
-// and other workspaces' endpoints and deliveries staying out of reach.
+// and other workspaces' endpoints and deliveries staying out of reach; http:// only for private receivers
+// in development (VIDROWS_WEBHOOK_ALLOW_PRIVATE=1), delivered there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import type { ApiResponse } from "../support/test-server.js";
+import { type ApiResponse, startTestServer, type TestServer } from "../support/test-server.js";
 import { waitUntil } from "../support/waiting.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
@@ -32,6 +33,14 @@ const badBodies: [string, unknown, string][] = [
   ["an ftp:// url", { url: "ftp://hooks.example.com/vidrows" }, "url"],
   ["a url with a user and password", { url: "https://user:secret@hooks.example.com/vidrows" }, "url"],
   ["a url with a user name only", { url: "https://user@hooks.example.com/vidrows" }, "url"],
+  ["a url with a leading space", { url: ` ${goodUrl}` }, "url"],
+  ["a url with a trailing space", { url: `${goodUrl} ` }, "url"],
+  ["a url with a leading tab", { url: `\t${goodUrl}` }, "url"],
+  ["a url with a leading CR LF", { url: `\r\n${goodUrl}` }, "url"],
+  ["a url with a trailing line break", { url: `${goodUrl}\n` }, "url"],
+  ["a url with a tab inside", { url: "https://hooks.exa\tmple.com/vidrows" }, "url"],
+  ["an http:// url to a public address", { url: "http://203.0.113.7/vidrows" }, "url"],
+  ["an http:// url to a name that is not localhost", { url: "http://receiver.internal/vidrows" }, "url"],
   ["a url of 2049 characters", { url: `https://hooks.example.com/${"a".repeat(2049 - 26)}` }, "url"],
   ["empty events", { url: goodUrl, events: [] }, "events"],
   ["an unknown event type", { url: goodUrl, events: ["job.completed", "job.started"] }, "events[1]"],
@@ -124,6 +133,84 @@ for (const dialect of dialects) {
         const created = await create(key, { url });
         expect(created.status, `${url.slice(0, 60)}: ${created.text}`).toBe(201);
         expect(created.body.url).toBe(url);
+      }
+    });
+
+    it("refuses whitespace around or inside a url, saying which character and where", async () => {
+      const { key } = await server.workspace();
+      const cases: [string, string][] = [
+        [` ${goodUrl}`, "a space at position 1"],
+        [`\t${goodUrl}`, "a tab at position 1"],
+        [`\r\n${goodUrl}`, "a line break (CR) at position 1"],
+        [`${goodUrl}\n`, "a line break (LF) at position 34"],
+      ];
+      for (const [url, stray] of cases) {
+        const answer = await create(key, { url });
+        expectError(answer, 400, "invalid_request", "url");
+        expect(answer.body.error.message).toBe(
+          `\`url\` has ${stray}; send the URL alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+        );
+      }
+      expect((await server.call("GET", "/v1/webhooks", { key })).body.data).toEqual([]);
+    });
+
+    it("accepts http:// for localhost and literal loopback or private addresses while private targets are allowed", async () => {
+      const { key } = await server.workspace("scale");
+      const local = [
+        "http://localhost:3000/hooks",
+        "http://127.0.0.1:3000/hooks",
+        "http://127.8.9.10/hooks",
+        "http://[::1]:3000/hooks",
+        "http://10.1.2.3/hooks",
+        "http://172.20.0.5:8080/hooks",
+        "http://192.168.1.20/hooks",
+        "http://100.100.1.2/hooks",
+        "http://169.254.10.20/hooks",
+        "http://[fd12:3456::1]/hooks",
+        "http://[fe80::1]/hooks",
+      ];
+      for (const url of local) {
+        const created = await create(key, { url });
+        expect(created.status, `${url}: ${created.text}`).toBe(201);
+        expect(created.body.url).toBe(url);
+      }
+      const elsewhere: [string, string][] = [
+        ["http://hooks.example.com/vidrows", "hooks.example.com"],
+        ["http://8.8.8.8/vidrows", "8.8.8.8"],
+        ["http://receiver.internal/vidrows", "receiver.internal"],
+        ["http://localhost.example.com/vidrows", "localhost.example.com"],
+        ["http://224.0.0.1/vidrows", "224.0.0.1"],
+        ["http://0.0.0.0/vidrows", "0.0.0.0"],
+      ];
+      for (const [url, host] of elsewhere) {
+        const answer = await create(key, { url });
+        expectError(answer, 400, "invalid_request", "url");
+        expect(answer.body.error.message).toBe(
+          `\`url\` must be an https:// URL; http:// is accepted only for localhost or a literal loopback or private address (such as http://127.0.0.1:3000/hooks), and ${host} is not one.`,
+        );
+      }
+    });
+
+    it("delivers to an http:// receiver on loopback while private targets are allowed", async () => {
+      const plain = await startWebhookReceiver({ plain: true });
+      try {
+        const { key } = await server.workspace();
+        const path = `/plain-${dialect.name}`;
+        const endpoint = await create(key, { url: `${plain.origin}${path}`, events: ["job.completed"] });
+        expect(endpoint.status, endpoint.text).toBe(201);
+        expect(endpoint.body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/plain-/);
+        const job = await server.call("POST", "/v1", {
+          key,
+          body: { videos: ["eeeeeeeeeee"], schema: { columns: ["product"] } },
+        });
+        expect(job.status, job.text).toBe(202);
+        const [received] = await plain.waitForAt(path, 1);
+        expect(JSON.parse(received!.body)).toMatchObject({
+          type: "job.completed",
+          data: { job_id: job.body.job_id },
+        });
+      } finally {
+        await plain.close();
       }
     });
 
@@ -396,4 +483,35 @@ for (const dialect of dialects) {
       });
     });
   });
+
+  describe.skipIf(dialect.skipReason !== null)(
+    `webhook endpoints without private targets on ${dialectTitle(dialect)}`,
+    () => {
+      // The default: VIDROWS_WEBHOOK_ALLOW_PRIVATE unset.
+      let strict: TestServer;
+      beforeAll(async () => {
+        strict = await startTestServer(dialect.name);
+      });
+      afterAll(async () => {
+        await strict?.close();
+      });
+
+      it("refuses every http:// url, loopback and private addresses included, and takes https:// ones", async () => {
+        const { key } = await strict.workspace("scale");
+        for (const url of [
+          "http://localhost:3000/hooks",
+          "http://127.0.0.1:3000/hooks",
+          "http://[::1]/hooks",
+          "http://192.168.1.20/hooks",
+          "http://hooks.example.com/vidrows",
+        ]) {
+          const answer = await strict.call("POST", "/v1/webhooks", { key, body: { url } });
+          expectError(answer, 400, "invalid_request", "url");
+          expect(answer.body.error.message).toBe("`url` must be an https:// URL.");
+        }
+        const https = await strict.call("POST", "/v1/webhooks", { key, body: { url: goodUrl } });
+        expect(https.status, https.text).toBe(201);
+      });
+    },
+  );
 }

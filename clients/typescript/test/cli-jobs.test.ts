@@ -1,5 +1,6 @@
 // The client CLI's jobs commands against the real server (SQLite and PostgreSQL): submit and wait, the live
-// progress line, Ctrl-C, and taking rows once as JSON, JSONL or CSV (commas, quotes and newlines in values).
+// progress line, Ctrl-C, and taking rows once as JSON, JSONL or CSV (commas, quotes and newlines in values;
+// no cell a live spreadsheet formula, plain numbers left numbers).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,13 @@ import { startPipelineServer, type PipelineServer } from "../../../test/support/
 import { printed, runCli } from "./cli-support.js";
 
 const awkward = { name: 'Widget, "deluxe"\nedition', price: 5, note: null };
+
+/** A cell starting with each character that opens a formula, beside plain numbers (negative ones too). */
+const formulaRows = [
+  { name: "=1+2", price: -12, note: "+SUM(A1)" },
+  { name: "-2+3", price: "-3.5", note: "@cmd" },
+  { name: "\t=1", price: "1e5", note: "\r=2" },
+];
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows-client jobs on ${dialectTitle(dialect)}`, () => {
@@ -173,6 +181,36 @@ for (const dialect of dialects) {
           `video_id,name,price,note\r\n${good},"Widget, ""deluxe""\nedition",5,\r\n`,
         );
         expect(rows.stderr).toMatch(new RegExp(`^failed ${silent}: no_captions: .+\\n$`));
+      });
+
+      it("writes no cell that a spreadsheet would run as a formula, and keeps plain numbers", async () => {
+        server.model.respondWith(() => rowsReply(formulaRows));
+        try {
+          const { key } = await server.workspace();
+          const video = newVideoId();
+          server.addCaptions(video, 30);
+          const submitted = await runCli(server.url, key, [
+            "jobs",
+            "submit",
+            video,
+            "--columns",
+            "name,price,note",
+            "--wait",
+            "--interval",
+            "20",
+          ]);
+          const jobId = printed(submitted).job_id;
+          const rows = await runCli(server.url, key, ["jobs", "rows", jobId, "--format", "csv"]);
+          expect(rows.code).toBe(0);
+          expect(rows.stdout).toBe(
+            "video_id,name,price,note\r\n" +
+              `${video},'=1+2,-12,'+SUM(A1)\r\n` +
+              `${video},'-2+3,-3.5,'@cmd\r\n` +
+              `${video},'\t=1,1e5,"'\r=2"\r\n`,
+          );
+        } finally {
+          server.model.respondWith(() => rowsReply([awkward]));
+        }
       });
     },
   );

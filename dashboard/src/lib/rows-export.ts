@@ -1,6 +1,6 @@
 // A taken job's rows as one table (a video column first, then every column any row has, each row with
 // its source), as CSV and JSON.
-import type { RowSource, SettledJob } from "@vidrows/client";
+import { csvText, type RowSource, type SettledJob } from "@vidrows/client";
 
 type Cell = string | number | boolean | null;
 
@@ -36,18 +36,12 @@ export function rowsAlreadyTaken(job: SettledJob): boolean {
   return done.length > 0 && done.every((video) => video.rows === null);
 }
 
-function csvField(value: Cell | undefined): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
+/** The table as the client package writes every CSV: quoted per RFC 4180, no cell a live formula. */
 export function toCsv(table: RowsTable): string {
-  const header = ["video_id", ...table.columns].map((name) => csvField(name)).join(",");
-  const lines = table.rows.map((row) =>
-    [csvField(row.videoId), ...table.columns.map((column) => csvField(row.cells[column]))].join(","),
+  return csvText(
+    ["video_id", ...table.columns],
+    table.rows.map((row) => [row.videoId, ...table.columns.map((column) => row.cells[column])]),
   );
-  return [header, ...lines].join("\r\n") + "\r\n";
 }
 
 export function toJson(job: SettledJob): string {

@@ -820,7 +820,7 @@ export interface operations {
                     schema_id?: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };
             };
@@ -960,7 +960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1572,7 +1572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1729,7 +1729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2104,7 +2104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2410,7 +2410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2658,7 +2658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2842,7 +2842,7 @@ export interface operations {
                 "application/json": {
                     /** @description Default: all three. */
                     events?: ("job.completed" | "job.failed" | "batch.completed")[];
-                    /** @description An https:// URL. */
+                    /** @description An https:// URL without a user name or password, exactly as sent: whitespace or an invisible character around or inside it is 400. With VIDROWS_WEBHOOK_ALLOW_PRIVATE=1 (development), http:// is accepted for localhost and literal loopback or private addresses. */
                     url: string;
                 };
             };
@@ -2927,7 +2927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3084,7 +3084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3250,7 +3250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3536,7 +3536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON: `unsupported_media_type`. */
+            /** @description The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8): `unsupported_media_type`. */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
