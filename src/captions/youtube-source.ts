@@ -77,16 +77,18 @@ export class YouTubeCaptionSource implements CaptionSource {
    */
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
     assertVideoId(videoId);
-    const refusals: string[] = [];
+    const refusals: ClientRefusal[] = [];
     for (const client of this.clients) {
       try {
         return await this.fetchWith(client, videoId, options);
       } catch (error) {
         if (!(error instanceof ClientRefusal)) throw error;
-        refusals.push(`As ${client.context.clientName}: ${error.message}`);
+        refusals.push(new ClientRefusal(`As ${client.context.clientName}: ${error.message}`, error));
       }
     }
-    throw unavailable(refusals.join(" "));
+    throw new CaptionError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
+      sawCaptionTracks: refusals.some((refusal) => refusal.sawCaptionTracks),
+    });
   }
 
   private async fetchWith(
@@ -177,13 +179,16 @@ export class YouTubeCaptionSource implements CaptionSource {
       throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
     }
     if (needsProofOfOrigin(url)) {
-      throw new ClientRefusal(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
+      throw new ClientRefusal(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`, {
+        sawCaptionTracks: true,
+      });
     }
     url.searchParams.set("fmt", "json3");
     const answer = await this.send(client, { url: url.href }, signal, `the captions of ${videoId}`);
     if (answer.text.trim() === "") {
       throw new ClientRefusal(
         `YouTube sent empty captions for ${videoId} (a proof-of-origin token is missing).`,
+        { sawCaptionTracks: true },
       );
     }
     let cues: CaptionCue[];

@@ -13,8 +13,9 @@ import {
 } from "./caption-source.js";
 import { needsProofOfOrigin } from "./proof-of-origin.js";
 import { assertVideoId } from "./video-id.js";
-import { ytDlpFailure, warnedOfMissingTokens } from "./ytdlp-errors.js";
-import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
+import { tracksLeftOut, ytDlpFailure, ytDlpWarnedFailure } from "./ytdlp-errors.js";
+import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
+import { readYtDlpMessages, type YtDlpMessages } from "./ytdlp-messages.js";
 import { runYtDlp, YtDlpNotRunnable, YtDlpStopped } from "./ytdlp-process.js";
 
 export const defaultYtDlpTimeoutSeconds = 60;
@@ -36,7 +37,10 @@ function unavailable(message: string): CaptionError {
 
 /**
  * What yt-dlp is asked: the video's info as one JSON document, and nothing downloaded. Formats YouTube holds
- * back (many need a token now) would otherwise stop the run, though captions do not need them.
+ * back (many need a token now) would otherwise stop the run, though captions do not need them; with
+ * --ignore-no-formats-error yt-dlp then prints the platform's refusals as warnings and exits 0 (read in
+ * ytdlp-errors.ts). Asking for subtitles makes it warn of the tracks it left out for want of a token, which
+ * it otherwise only says in its debug output.
  */
 export function ytDlpArguments(watchUrl: string, proxy: string | undefined): string[] {
   return [
@@ -44,6 +48,8 @@ export function ytDlpArguments(watchUrl: string, proxy: string | undefined): str
     "--skip-download",
     "--no-playlist",
     "--ignore-no-formats-error",
+    "--write-subs",
+    "--write-auto-subs",
     "--no-progress",
     ...(proxy === undefined ? [] : ["--proxy", proxy]),
     "--",
@@ -69,30 +75,55 @@ export class YtDlpCaptionSource implements CaptionSource {
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
     assertVideoId(videoId);
     const { stdout, stderr } = await this.run(videoId, options.signal);
+    const messages = readYtDlpMessages(stderr);
     const info = readYtDlpInfo(stdout);
-    if (info === null) throw unavailable(`yt-dlp printed no video info for ${videoId}.`);
+    if (info === null) {
+      throw (
+        ytDlpWarnedFailure(messages, videoId) ?? unavailable(`yt-dlp printed no video info for ${videoId}.`)
+      );
+    }
     if (info.id !== null && info.id !== videoId) {
       throw unavailable(`yt-dlp answered with video ${info.id} when asked for ${videoId}.`);
     }
-    const track = chooseYtDlpTrack(info, options.language);
-    if (track === null) {
-      // Tracks left out for want of a token are the platform refusing us, not a video without captions.
-      if (warnedOfMissingTokens(stderr)) {
-        throw unavailable(`yt-dlp left out the captions of ${videoId}: a proof-of-origin token is needed.`);
-      }
-      if (info.tracks.length === 0) throw new CaptionError("no_captions", `${videoId} has no captions.`);
-      const languages = [...new Set(info.tracks.map((t) => t.languageCode))].join(", ");
-      throw new CaptionError(
-        "no_captions",
-        `${videoId} has no captions in "${options.language}" (it has ${languages}).`,
-      );
-    }
+    const leftOut = tracksLeftOut(messages);
+    const choice = chooseYtDlpTrack(info, options.language, leftOut?.manualLanguages ?? null);
+    if (choice.track === null) throw this.noTrack(info, videoId, options.language, messages, choice.why);
+    const track = choice.track;
     const cues = await this.trackCues(track, videoId, options.signal);
     return {
       cues,
       durationSeconds: info.durationSeconds ?? cuesDurationSeconds(cues),
       language: track.languageCode,
     };
+  }
+
+  /**
+   * Why no track was read. A playability reason yt-dlp printed as a warning (it exits 0 under
+   * --ignore-no-formats-error) or tracks it left out for want of a token come first: only a track list read
+   * from a playable video and found wanting is no_captions.
+   */
+  private noTrack(
+    info: YtDlpInfo,
+    videoId: string,
+    language: string | undefined,
+    messages: YtDlpMessages,
+    why: "none_in_language" | "left_out",
+  ): CaptionError {
+    if (why === "left_out") {
+      return new CaptionError(
+        "captions_unavailable",
+        `yt-dlp left out caption tracks of ${videoId} for want of a proof-of-origin token, the wanted one among them.`,
+        { sawCaptionTracks: true },
+      );
+    }
+    const warned = ytDlpWarnedFailure(messages, videoId);
+    if (warned !== null) return warned;
+    if (info.tracks.length === 0) return new CaptionError("no_captions", `${videoId} has no captions.`);
+    const languages = [...new Set(info.tracks.map((t) => t.languageCode))].join(", ");
+    return new CaptionError(
+      "no_captions",
+      `${videoId} has no captions in "${language}" (it has ${languages}).`,
+    );
   }
 
   /** Lets go of the proxy's connections. */
@@ -130,7 +161,11 @@ export class YtDlpCaptionSource implements CaptionSource {
     signal: AbortSignal | undefined,
   ): Promise<CaptionCue[]> {
     if (needsProofOfOrigin(new URL(track.url))) {
-      throw unavailable(`The captions of ${videoId} need a proof-of-origin token that yt-dlp did not add.`);
+      throw new CaptionError(
+        "captions_unavailable",
+        `The captions of ${videoId} need a proof-of-origin token that yt-dlp did not add.`,
+        { sawCaptionTracks: true },
+      );
     }
     let text: string;
     try {
@@ -149,7 +184,11 @@ export class YtDlpCaptionSource implements CaptionSource {
       throw error;
     }
     if (text.trim() === "") {
-      throw unavailable(`Empty captions for ${videoId} (a proof-of-origin token is missing).`);
+      throw new CaptionError(
+        "captions_unavailable",
+        `Empty captions for ${videoId} (a proof-of-origin token is missing).`,
+        { sawCaptionTracks: true },
+      );
     }
     let cues: CaptionCue[];
     try {

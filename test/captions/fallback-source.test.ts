@@ -115,6 +115,27 @@ describe("A chain of captions sources", () => {
     expect(error.message).toMatch(/^youtube: .*429.* Then yt-dlp: .*not a bot/);
   });
 
+  it("keeps youtube's retryable bot check when yt-dlp (exit code 0) only warns of the same", async () => {
+    playerBody = atOrigin(fixture("youtube/player-bot-check.json"));
+    ytDlp.script({
+      "*": {
+        stdout: atOrigin(fixture("yt-dlp/info-unplayable.json")),
+        stderr: fixture("yt-dlp/warned-bot-check.stderr"),
+      },
+    });
+    const error = await failure(chain.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.retryable).toBe(true);
+  });
+
+  it("keeps youtube's knowledge of tracks it could not read over yt-dlp finding none", async () => {
+    playerBody = atOrigin(fixture("youtube/player-po-token.json"));
+    ytDlp.script({ "*": { stdout: atOrigin(fixture("yt-dlp/info-no-captions.json")) } });
+    const error = await failure(chain.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.message).toMatch(/contradicted/);
+  });
+
   it("passes on the answer of the last source when it is about the video", async () => {
     playerStatus = 503;
     ytDlp.script({ "*": { stderr: fixture("yt-dlp/private.stderr"), exitCode: 1 } });

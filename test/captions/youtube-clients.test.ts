@@ -86,6 +86,26 @@ describe("The youtube source's clients", () => {
     }
   });
 
+  it("asks the next client when the first is told a made-for-kids video is not available, or to update", async () => {
+    for (const first of ["player-made-for-kids.json", "player-update-client.json"]) {
+      platform.requests.length = 0;
+      answers = { ANDROID_VR: player(first), ANDROID: player("player-auto-only.json") };
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues[0]?.text, first).toBe("hey everyone welcome back to the kitchen");
+      expect(askedClients(), first).toEqual(["ANDROID_VR", "ANDROID"]);
+    }
+  });
+
+  it("says captions_unavailable, retryable, when every client is told the video is not available", async () => {
+    answers = {
+      ANDROID_VR: player("player-made-for-kids.json"),
+      ANDROID: player("player-made-for-kids.json"),
+    };
+    const error = await failure(source.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.retryable).toBe(true);
+  });
+
   it("asks ANDROID when ANDROID_VR's track URLs need a token, and says captions_unavailable when its do too", async () => {
     answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-auto-only.json") };
     expect((await source.fetchTranscript(videoId)).cues).toHaveLength(4);
@@ -103,6 +123,7 @@ describe("The youtube source's clients", () => {
     const cases: Array<[PlayerAnswer, string]> = [
       [player("player-ok.json", 429), "captions_unavailable"],
       [player("player-bot-check.json"), "captions_unavailable"],
+      [player("player-rate-limited.json"), "captions_unavailable"],
       [player("player-private.json"), "video_unavailable"],
       [player("player-captions-disabled.json"), "no_captions"],
     ];

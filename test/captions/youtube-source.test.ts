@@ -163,6 +163,11 @@ describe("Captions from YouTube", () => {
         "video_unavailable",
       ],
       ["a bot check", "player-bot-check.json", "captions_unavailable"],
+      [
+        "the session's rate limit ('try again later', status ERROR)",
+        "player-rate-limited.json",
+        "captions_unavailable",
+      ],
       ["LOGIN_REQUIRED without an age reason", "player-login-required.json", "captions_unavailable"],
     ];
     for (const [title, file, code] of cases) {

@@ -79,7 +79,7 @@ describe("Captions through yt-dlp", () => {
       expect(args).toContain("--dump-single-json");
       expect(args).not.toContain("--proxy");
       expect(args.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
-      expect(args.some((arg) => /^(-f|--format|--write-subs|-x|--extract-audio)$/.test(arg))).toBe(false);
+      expect(args.some((arg) => /^(-f|--format|-x|--extract-audio|--no-simulate)$/.test(arg))).toBe(false);
       const [track] = trackRequests();
       expect(track?.url.searchParams.get("fmt")).toBe("json3");
       expect(track?.url.searchParams.get("lang")).toBe("en");
@@ -171,7 +171,7 @@ describe("Captions through yt-dlp", () => {
     });
   });
 
-  describe("yt-dlp's errors", () => {
+  describe("yt-dlp's errors (exit code 1, as older releases and failed runs print them)", () => {
     const cases: Array<[string, string, string, number]> = [
       ["a private video", "private.stderr", "video_unavailable", 1],
       ["a removed video", "removed.stderr", "video_unavailable", 1],
@@ -210,6 +210,73 @@ describe("Captions through yt-dlp", () => {
       const before = ytDlp.calls().length;
       expect((await failure(source.fetchTranscript("--exec=rm"))).code).toBe("video_unavailable");
       expect(ytDlp.calls()).toHaveLength(before);
+    });
+  });
+
+  describe("what current releases print with exit code 0 (--ignore-no-formats-error makes refusals warnings)", () => {
+    const cases: Array<[string, string, string]> = [
+      ["a private video", "warned-private.stderr", "video_unavailable"],
+      ["a removed video", "warned-removed.stderr", "video_unavailable"],
+      ["a geo-blocked video", "warned-geo-blocked.stderr", "video_unavailable"],
+      ["a members-only video", "warned-members-only.stderr", "video_unavailable"],
+      ["a bot check", "warned-bot-check.stderr", "captions_unavailable"],
+      ["the session's rate limit", "warned-rate-limited.stderr", "captions_unavailable"],
+      [
+        "a client turned away from a made-for-kids video",
+        "warned-made-for-kids.stderr",
+        "captions_unavailable",
+      ],
+    ];
+    for (const [title, file, code] of cases) {
+      it(`maps ${title} to ${code}, never no_captions`, async () => {
+        ytDlp.script({ "*": { stdout: info("info-unplayable.json"), stderr: fixture(`yt-dlp/${file}`) } });
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code).toBe(code);
+        expect(error.retryable).toBe(code === "captions_unavailable");
+        expect(error.message).not.toMatch(/WARNING:|https:\/\/github|--cookies/);
+        expect(trackRequests()).toHaveLength(0);
+      });
+    }
+
+    it("says no_captions for a playable video without tracks, whatever it warns of formats", async () => {
+      ytDlp.script({
+        "*": { stdout: info("info-no-captions.json"), stderr: fixture("yt-dlp/warned-formats-only.stderr") },
+      });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("no_captions");
+      expect(error.retryable).toBe(false);
+    });
+
+    it("asks for subtitles, so that yt-dlp warns of tracks it left out for want of a token", async () => {
+      const before = ytDlp.calls().length;
+      await source.fetchTranscript(videoId);
+      const args = ytDlp.calls()[before] ?? [];
+      expect(args).toContain("--write-subs");
+      expect(args).toContain("--write-auto-subs");
+      expect(args).toContain("--ignore-no-formats-error");
+    });
+
+    it("never reads another language because yt-dlp left the video's own track out", async () => {
+      // The English track needed a token: yt-dlp dropped it and every track after it, leaving Chinese.
+      ytDlp.script({
+        "*": { stdout: info("info-only-zh-left.json"), stderr: fixture("yt-dlp/subtitles-left-out.stderr") },
+      });
+      for (const language of [undefined, "en"]) {
+        const error = await failure(source.fetchTranscript(videoId, { language }));
+        expect(error.code, String(language)).toBe("captions_unavailable");
+        expect(error.sawCaptionTracks).toBe(true);
+      }
+      expect(trackRequests()).toHaveLength(0);
+      // The one left in the asked language is still read.
+      const chinese = await source.fetchTranscript(videoId, { language: "zh-Hans" });
+      expect(chinese.language).toBe("zh-Hans");
+    });
+
+    it("maps a run that got no player answer at all (HTTP 429, then an ERROR) to captions_unavailable", async () => {
+      ytDlp.script({ "*": { stderr: fixture("yt-dlp/no-player-response.stderr"), exitCode: 1 } });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/Failed to extract any player response/);
     });
   });
 
