@@ -107,6 +107,23 @@ describe("Captions from YouTube", () => {
       expect(track?.url.searchParams.get("kind")).toBeNull();
     });
 
+    it("takes the video's language from its default audio track, not from a mislabelled automatic track", async () => {
+      // An English video: a written English track, and an automatic one the platform labelled Japanese.
+      usePlayer("player-manual-en-auto-ja.json");
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("never reads a machine translation, even in the asked language", async () => {
+      usePlayer("player-ok.json");
+      playerBody = playerBody.replace("lang=fr-CA", "lang=en&tlang=fr-CA");
+      const error = await failure(source.fetchTranscript(videoId, { language: "fr" }));
+      expect(error.code).toBe("no_captions");
+      expect(trackRequests()).toHaveLength(0);
+    });
+
     it("reads the asked language, matching by primary subtag too", async () => {
       const cases = [
         { language: "de", text: "willkommen in der Küche", code: "de" },

@@ -98,6 +98,14 @@ describe("Captions through yt-dlp", () => {
       expect(trackRequests().every((r) => !r.url.searchParams.has("tlang"))).toBe(true);
     });
 
+    it("takes the video's language from its original audio track, not from a mislabelled automatic track", async () => {
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja.json") } });
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBeNull();
+    });
+
     it("reads the automatic track in the spoken language when no one wrote captions", async () => {
       ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
       const transcript = await source.fetchTranscript(videoId);
