@@ -1,6 +1,10 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
-import { parseCaptionsSetting } from "./captions/create-caption-source.js";
+import {
+  parseCaptionsSetting,
+  parseYouTubeClientsSetting,
+  type PlatformAccessSettings,
+} from "./captions/create-caption-source.js";
 import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
@@ -58,6 +62,8 @@ export interface Config {
   readonly ytDlpPath?: string;
   /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
   readonly ytDlpTimeoutSeconds?: number;
+  /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
+  readonly captionsAccess?: PlatformAccessSettings;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   readonly worker: WorkerSettings;
@@ -199,6 +205,17 @@ function captionsSetting(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** The settings of how the youtube and yt-dlp sources reach the platform, each checked by its own parser. */
+function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
+  const clients = env.VIDROWS_YOUTUBE_CLIENTS?.trim() || undefined;
+  try {
+    if (clients !== undefined) parseYouTubeClientsSetting(clients);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return Object.freeze({ youtubeClients: clients });
+}
+
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   const headers = integerSetting(env, "VIDROWS_HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
   const request = integerSetting(env, "VIDROWS_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600);
@@ -243,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
+    captionsAccess: captionsAccess(env),
     model: modelSettings(env),
     webhooks: Object.freeze({
       allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),

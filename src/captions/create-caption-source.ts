@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CaptionSource } from "./caption-source.js";
 import { DirectoryCaptionSource } from "./directory-source.js";
+import { type InnerTubeClient, parseClientList } from "./innertube-client.js";
 import { FallbackCaptionSource } from "./fallback-source.js";
 import { UrlTemplateCaptionSource, urlTemplateProblem } from "./url-template-source.js";
 import { findYtDlp } from "./ytdlp-executable.js";
@@ -21,7 +22,16 @@ export type CaptionsSetting =
   | { readonly kind: "dir"; readonly path: string }
   | { readonly kind: "url"; readonly template: string };
 
-export interface CaptionSourceOptions {
+/**
+ * How the platform sources reach the platform, beyond the proxy: settings an operator changes when the
+ * platform changes, read from the environment by config.ts (see the README's "When captions fail").
+ */
+export interface PlatformAccessSettings {
+  /** VIDROWS_YOUTUBE_CLIENTS: the InnerTube clients the youtube source asks, in order, with versions. */
+  readonly youtubeClients?: string;
+}
+
+export interface CaptionSourceOptions extends PlatformAccessSettings {
   /** VIDROWS_YOUTUBE_PROXY: an http(s):// proxy for the youtube and yt-dlp sources. */
   readonly youtubeProxy?: string;
   /** The youtube source's player endpoint origin; tests point it at a local server. */
@@ -85,10 +95,28 @@ function youtubeProxy(options: CaptionSourceOptions): string | undefined {
   return proxy;
 }
 
+/** The clients a VIDROWS_YOUTUBE_CLIENTS value names, in order; throws an Error naming the variable. */
+export function parseYouTubeClientsSetting(value: string): InnerTubeClient[] {
+  try {
+    return parseClientList(value);
+  } catch (error) {
+    throw new Error(
+      `VIDROWS_YOUTUBE_CLIENTS must be client names in the order to ask them, each as NAME or NAME@VERSION, ` +
+        `such as "VISIONOS,ANDROID_VR@1.65.10"; "${value}": ${(error as Error).message}.`,
+    );
+  }
+}
+
 function platformSource(name: PlatformSourceName, options: CaptionSourceOptions): CaptionSource {
   const proxy = youtubeProxy(options);
   if (name === "youtube") {
-    return new YouTubeCaptionSource({ proxy, baseUrl: options.youtubeBaseUrl, timeoutMs: options.timeoutMs });
+    const clientList = options.youtubeClients?.trim();
+    return new YouTubeCaptionSource({
+      proxy,
+      baseUrl: options.youtubeBaseUrl,
+      timeoutMs: options.timeoutMs,
+      clients: clientList ? parseYouTubeClientsSetting(clientList) : undefined,
+    });
   }
   return new YtDlpCaptionSource({
     executable: findYtDlp(options.ytDlpPath),

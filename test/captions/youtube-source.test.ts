@@ -99,7 +99,7 @@ describe("Captions from YouTube", () => {
       const [player] = playerRequests();
       const body = JSON.parse(player?.body ?? "{}");
       expect(body.videoId).toBe(videoId);
-      expect(body.context.client.clientName).toBe("ANDROID_VR");
+      expect(body.context.client.clientName).toBe("VISIONOS");
       expect(typeof body.context.client.clientVersion).toBe("string");
       expect(player?.headers["content-type"]).toBe("application/json");
       const [track] = trackRequests();
