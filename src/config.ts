@@ -1,8 +1,10 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
 import {
+  checkYouTubeCookiesSetting,
   parseCaptionsSetting,
   parseYouTubeClientsSetting,
+  parseYouTubeProxySetting,
   type PlatformAccessSettings,
 } from "./captions/create-caption-source.js";
 import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
@@ -130,21 +132,6 @@ export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
   return { kind: "sqlite", path: value };
 }
 
-function optionalHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
-  }
-  return raw;
-}
-
 /** The model settings, or null when none is configured (a key or a base URL makes one). */
 function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
   let settings: ModelSettings;
@@ -208,12 +195,29 @@ function captionsSetting(env: NodeJS.ProcessEnv): string {
 /** The settings of how the youtube and yt-dlp sources reach the platform, each checked by its own parser. */
 function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
   const clients = env.VIDROWS_YOUTUBE_CLIENTS?.trim() || undefined;
+  const cookiesFile = env.VIDROWS_YOUTUBE_COOKIES?.trim() || undefined;
   try {
     if (clients !== undefined) parseYouTubeClientsSetting(clients);
+    if (cookiesFile !== undefined) checkYouTubeCookiesSetting(cookiesFile);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  return Object.freeze({ youtubeClients: clients });
+  return Object.freeze({
+    youtubeClients: clients,
+    youtubeCookiesFile: cookiesFile,
+    youtubeMinIntervalMs: integerSetting(env, "VIDROWS_YOUTUBE_MIN_INTERVAL_MS", 0, 0, 600_000),
+  });
+}
+
+/** VIDROWS_YOUTUBE_PROXY: one or more proxies, checked by the captions source's own parser. */
+function youtubeProxy(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.VIDROWS_YOUTUBE_PROXY?.trim() || undefined;
+  try {
+    parseYouTubeProxySetting(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return raw;
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
@@ -257,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
     captions: captionsSetting(env),
-    youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
+    youtubeProxy: youtubeProxy(env),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),

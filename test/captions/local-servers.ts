@@ -1,6 +1,6 @@
-// Small HTTP servers the captions tests start on loopback: a scripted web server and a forward proxy.
+// Small servers the captions tests start on loopback: a scripted web server, a forward proxy, a SOCKS5 proxy.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { connect, type Socket } from "node:net";
+import { connect, createServer as createNetServer, type Socket } from "node:net";
 
 export interface SeenRequest {
   readonly method: string;
@@ -105,4 +105,62 @@ export async function closedOrigin(): Promise<string> {
   const origin = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return origin;
+}
+
+export interface LocalSocksProxy {
+  readonly url: string;
+  /** The host:port of every connection asked for, in order. */
+  readonly connections: string[];
+  close(): Promise<void>;
+}
+
+/** A SOCKS5 proxy without authentication that opens CONNECT streams (the subset proxies for YouTube need). */
+export async function startLocalSocksProxy(): Promise<LocalSocksProxy> {
+  const sockets = new Set<Socket>();
+  const connections: string[] = [];
+  const server = createNetServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => client.destroy());
+    client.once("data", (greeting: Buffer) => {
+      if (greeting[0] !== 5) return client.destroy();
+      client.write(Buffer.from([5, 0]));
+      client.once("data", (request: Buffer) => {
+        const type = request[3];
+        let host: string;
+        let offset: number;
+        if (type === 1) {
+          host = [...request.subarray(4, 8)].join(".");
+          offset = 8;
+        } else if (type === 3) {
+          const length = request[4] ?? 0;
+          host = request.subarray(5, 5 + length).toString("utf8");
+          offset = 5 + length;
+        } else {
+          return client.destroy();
+        }
+        const port = request.readUInt16BE(offset);
+        connections.push(`${host}:${port}`);
+        const upstream = connect(port, host, () => {
+          client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+          upstream.pipe(client);
+          client.pipe(upstream);
+        });
+        sockets.add(upstream);
+        upstream.on("close", () => sockets.delete(upstream));
+        upstream.on("error", () => client.destroy());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `socks5://127.0.0.1:${address.port}`,
+    connections,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -110,7 +110,7 @@ describe("The youtube source's clients", () => {
   });
 
   it("refuses a bad VIDROWS_YOUTUBE_CLIENTS at start-up, naming it", () => {
-    expect(loadConfig({ VIDROWS_YOUTUBE_CLIENTS: "ANDROID@20.10.38" }).captionsAccess).toEqual({
+    expect(loadConfig({ VIDROWS_YOUTUBE_CLIENTS: "ANDROID@20.10.38" }).captionsAccess).toMatchObject({
       youtubeClients: "ANDROID@20.10.38",
     });
     for (const bad of ["WEB", "ANDROID@latest", "ANDROID,,VISIONOS", "ANDROID,ANDROID", "ANDROID@1@2"]) {

@@ -302,8 +302,8 @@ describe("Captions from YouTube", () => {
       }
     });
 
-    it("refuses a proxy that is not an http(s) URL", () => {
-      expect(() => new YouTubeCaptionSource({ proxy: "socks5://127.0.0.1:1080" })).toThrow(/http/);
+    it("refuses a proxy that is not an http(s) or socks5 URL", () => {
+      expect(() => new YouTubeCaptionSource({ proxy: "ftp://127.0.0.1:21" })).toThrow(/socks5/);
     });
   });
 });

@@ -1,11 +1,14 @@
 // The yt-dlp captions source against a fake yt-dlp printing recorded-shape output, with the caption tracks
 // served by a local server: found, not found, no subtitles, video unavailable, blocked, hung (killed).
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CaptionError } from "../../src/captions/caption-source.js";
+import { ProxyPool } from "../../src/captions/proxy-pool.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
-import { type LocalServer, type SeenRequest, startLocalProxy, startLocalServer } from "./local-servers.js";
+import { type LocalServer, type SeenRequest, startLocalServer } from "./local-servers.js";
 
 const videoId = "Kf7tGz2xQ0A";
 const fixture = (name: string) =>
@@ -61,7 +64,7 @@ describe("Captions through yt-dlp", () => {
   });
 
   describe("found", () => {
-    it("asks yt-dlp for the video's info only, never media, then reads the manual track of its language", async () => {
+    it("asks yt-dlp for the video's info, never media, then has it write the manual track of its language", async () => {
       const before = ytDlp.calls().length;
       const transcript = await source.fetchTranscript(videoId);
       expect(transcript.cues.map((cue) => cue.text)).toEqual([
@@ -73,17 +76,52 @@ describe("Captions through yt-dlp", () => {
       expect(transcript.durationSeconds).toBe(212);
 
       const calls = ytDlp.calls().slice(before);
-      expect(calls).toHaveLength(1);
-      const args = calls[0] ?? [];
-      expect(args).toContain("--skip-download");
-      expect(args).toContain("--dump-single-json");
-      expect(args).not.toContain("--proxy");
-      expect(args.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
-      expect(args.some((arg) => /^(-f|--format|-x|--extract-audio|--no-simulate)$/.test(arg))).toBe(false);
+      expect(calls).toHaveLength(2);
+      const [infoRun = [], subtitleRun = []] = calls;
+      expect(infoRun).toContain("--skip-download");
+      expect(infoRun).toContain("--dump-single-json");
+      expect(infoRun).not.toContain("--proxy");
+      expect(infoRun.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
+      const media = /^(-f|--format|-x|--extract-audio|--no-simulate)$/;
+      expect(infoRun.some((arg) => media.test(arg))).toBe(false);
+      // The second run loads the first one's info (YouTube is not asked for the video again) and writes
+      // exactly the chosen track: the written English one, as json3, and nothing else.
+      expect(subtitleRun).toContain("--load-info-json");
+      expect(subtitleRun).toContain("--skip-download");
+      expect(subtitleRun).toContain("--write-subs");
+      expect(subtitleRun).not.toContain("--write-auto-subs");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-langs") + 1]).toBe("en");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-format") + 1]).toBe("json3");
+      expect(subtitleRun.some((arg) => media.test(arg))).toBe(false);
       const [track] = trackRequests();
       expect(track?.url.searchParams.get("fmt")).toBe("json3");
       expect(track?.url.searchParams.get("lang")).toBe("en");
       expect(track?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("has yt-dlp write an automatic track with --write-auto-subs only, its key taken literally", async () => {
+      ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
+      const before = ytDlp.calls().length;
+      await source.fetchTranscript(videoId);
+      const subtitleRun = ytDlp.calls()[before + 1] ?? [];
+      expect(subtitleRun).toContain("--write-auto-subs");
+      expect(subtitleRun).not.toContain("--write-subs");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-langs") + 1]).toBe("en-orig");
+    });
+
+    it("maps a caption download that yt-dlp could not make (HTTP 429) to captions_unavailable", async () => {
+      ytDlp.script({
+        "*": {
+          stdout: info("info-ok.json"),
+          subtitleRun: {
+            stderr: "ERROR: Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests\n",
+            exitCode: 1,
+          },
+        },
+      });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/429/);
     });
 
     it("reads the asked language, and never a machine translation", async () => {
@@ -120,18 +158,45 @@ describe("Captions through yt-dlp", () => {
       expect(trackRequests()[0]?.url.searchParams.get("kind")).toBe("asr");
     });
 
-    it("sends yt-dlp and the caption download through VIDROWS_YOUTUBE_PROXY", async () => {
-      const proxy = await startLocalProxy();
-      const proxied = new YtDlpCaptionSource({ executable: ytDlp.path, proxy: proxy.url });
+    it("sends both runs of an attempt through one proxy, the next attempt through the next one", async () => {
+      const pooled = new YtDlpCaptionSource({
+        executable: ytDlp.path,
+        proxyPool: new ProxyPool(["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"]),
+      });
+      const before = ytDlp.calls().length;
+      await pooled.fetchTranscript(videoId);
+      await pooled.fetchTranscript(videoId);
+      const proxies = ytDlp
+        .calls()
+        .slice(before)
+        .map((args) => args[args.indexOf("--proxy") + 1]);
+      expect(proxies).toEqual([
+        "http://127.0.0.1:3128",
+        "http://127.0.0.1:3128",
+        "socks5://127.0.0.1:1080",
+        "socks5://127.0.0.1:1080",
+      ]);
+    });
+
+    it("hands yt-dlp a fresh copy of the cookies file for each attempt, for both runs", async () => {
+      const folder = mkdtempSync(join(tmpdir(), "vidrows-cookies-"));
+      const cookies = join(folder, "cookies.txt");
+      writeFileSync(cookies, "# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t0\tSOCS\tCAI\n");
+      const withCookies = new YtDlpCaptionSource({ executable: ytDlp.path, cookiesFile: cookies });
       try {
         const before = ytDlp.calls().length;
-        await proxied.fetchTranscript(videoId);
-        const args = ytDlp.calls()[before] ?? [];
-        expect(args[args.indexOf("--proxy") + 1]).toBe(proxy.url);
-        expect(proxy.tunnels).toEqual([platform.origin.replace("http://", "")]);
+        await withCookies.fetchTranscript(videoId);
+        const copies = ytDlp
+          .calls()
+          .slice(before)
+          .map((args) => args[args.indexOf("--cookies") + 1]);
+        expect(copies).toHaveLength(2);
+        expect(copies[0]).toBe(copies[1]);
+        // A copy, not the operator's file: yt-dlp writes its cookies back when it ends.
+        expect(copies[0]).not.toBe(cookies);
+        expect(existsSync(copies[0] ?? "")).toBe(false);
       } finally {
-        await proxied.close();
-        await proxy.close();
+        rmSync(folder, { recursive: true, force: true });
       }
     });
   });
