@@ -167,7 +167,7 @@ describe("The youtube source's clients", () => {
 
   it("asks ANDROID when ANDROID_VR's track URLs need a token, and says captions_unavailable when its do too", async () => {
     answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-auto-only.json") };
-    expect((await source.fetchTranscript(videoId)).cues).toHaveLength(4);
+    expect((await source.fetchTranscript(videoId)).cues).toHaveLength(3);
     expect(askedClients()).toEqual(["ANDROID_VR", "ANDROID"]);
 
     platform.requests.length = 0;

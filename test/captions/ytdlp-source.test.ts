@@ -149,7 +149,7 @@ describe("Captions through yt-dlp", () => {
       const transcript = await source.fetchTranscript(videoId);
       expect(transcript.cues[0]).toEqual({
         startMs: 160,
-        endMs: 5749,
+        endMs: 2879,
         text: "hey everyone welcome back to the kitchen",
       });
       expect(transcript.language).toBe("en");
