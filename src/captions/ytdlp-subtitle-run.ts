@@ -40,6 +40,8 @@ export function subtitleRunArguments(
     "--load-info-json",
     infoFile,
     "--skip-download",
+    // The info may list no media format (YouTube withholds them without a token); nor does this run need one.
+    "--ignore-no-formats-error",
     "--no-progress",
     track.kind === "asr" ? "--write-auto-subs" : "--write-subs",
     "--sub-langs",
