@@ -105,7 +105,8 @@ export class YouTubeCaptionSource implements CaptionSource {
         }
       }
     } finally {
-      await dispatcher.close();
+      // Whatever is still open belongs to a finished attempt: gone at once, never waited for.
+      await dispatcher.destroy();
     }
     throw new CaptionError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
       sawCaptionTracks: refusals.some((refusal) => refusal.sawCaptionTracks),

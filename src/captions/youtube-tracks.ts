@@ -55,6 +55,11 @@ function trackInLanguage<T extends LanguageTrack>(tracks: readonly T[], language
  * wrong: an English video with an automatic track labelled "ja" exists).
  */
 function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTracklist): string | null {
+  return audioCaptionLanguage(tracklist) ?? tracks.find(isAutomatic)?.languageCode ?? null;
+}
+
+/** The language of the default audio track's default caption track, when the tracklist names one. */
+export function audioCaptionLanguage(tracklist: CaptionTracklist): string | null {
   const audioTracks = Array.isArray(tracklist.audioTracks) ? tracklist.audioTracks : [];
   const audioIndex =
     typeof tracklist.defaultAudioTrackIndex === "number" ? tracklist.defaultAudioTrackIndex : 0;
@@ -62,8 +67,7 @@ function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTrack
   const captionTracks = Array.isArray(tracklist.captionTracks) ? tracklist.captionTracks : [];
   const languageCode =
     typeof captionIndex === "number" ? captionTracks[captionIndex]?.languageCode : undefined;
-  if (typeof languageCode === "string" && languageCode !== "") return languageCode;
-  return tracks.find(isAutomatic)?.languageCode ?? null;
+  return typeof languageCode === "string" && languageCode !== "" ? languageCode : null;
 }
 
 /**

@@ -114,12 +114,13 @@ export function readYtDlpInfo(text: string): YtDlpInfo | null {
 }
 
 /**
- * The language the video is spoken in, as far as yt-dlp tells: its marked audio track, else the automatic
- * track it names "-orig" (YouTube recognises speech in the language it takes the audio to be in), else the
- * first automatic track.
+ * The language the video is spoken in, as far as yt-dlp tells: its marked audio track, else what the player
+ * answers it saved say of the audio (`playerLanguage`, see ytdlp-player-pages.ts), else the automatic track
+ * it names "-orig" (YouTube's label for the speech, sometimes wrong), else the first automatic track.
  */
-export function spokenYtDlpLanguage(info: YtDlpInfo): string | null {
+export function spokenYtDlpLanguage(info: YtDlpInfo, playerLanguage: string | null = null): string | null {
   if (info.audioLanguage !== null) return info.audioLanguage;
+  if (playerLanguage !== null) return playerLanguage;
   const automatic = info.tracks.filter((track) => track.kind === "asr");
   return (automatic.find((track) => track.key.endsWith("-orig")) ?? automatic[0])?.languageCode ?? null;
 }
@@ -140,8 +141,9 @@ export function chooseYtDlpTrack(
   info: YtDlpInfo,
   language: string | undefined,
   leftOutManual: readonly string[] | null = null,
+  playerLanguage: string | null = null,
 ): YtDlpChoice {
-  const spoken = spokenYtDlpLanguage(info);
+  const spoken = spokenYtDlpLanguage(info, playerLanguage);
   const asked = language !== undefined && language !== "" ? language : null;
   if (leftOutManual === null) {
     const track = pickTrack(info.tracks, language, spoken);

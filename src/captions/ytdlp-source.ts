@@ -20,6 +20,7 @@ import { assertVideoId } from "./video-id.js";
 import { tracksLeftOut, ytDlpFailure, ytDlpWarnedFailure } from "./ytdlp-errors.js";
 import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
 import { readYtDlpMessages, type YtDlpMessages } from "./ytdlp-messages.js";
+import { spokenLanguageFromPages } from "./ytdlp-player-pages.js";
 import { runYtDlp, type YtDlpOutput, YtDlpNotRunnable, YtDlpStopped } from "./ytdlp-process.js";
 import {
   accessArguments,
@@ -68,6 +69,8 @@ export function ytDlpArguments(
     "--write-subs",
     "--write-auto-subs",
     "--no-progress",
+    // The player answers, saved into the attempt's folder, tell the video's language (ytdlp-player-pages.ts).
+    "--write-pages",
     ...(access.sleepSeconds ? ["--sleep-requests", String(access.sleepSeconds)] : []),
     ...accessArguments(access),
     "--",
@@ -107,6 +110,7 @@ export class YtDlpCaptionSource implements CaptionSource {
         }),
         videoId,
         options.signal,
+        folder,
       );
       const messages = readYtDlpMessages(stderr);
       const info = readYtDlpInfo(stdout);
@@ -119,7 +123,13 @@ export class YtDlpCaptionSource implements CaptionSource {
         throw unavailable(`yt-dlp answered with video ${info.id} when asked for ${videoId}.`);
       }
       const leftOut = tracksLeftOut(messages);
-      const choice = chooseYtDlpTrack(info, options.language, leftOut?.manualLanguages ?? null);
+      const playerLanguage = await spokenLanguageFromPages(folder, videoId);
+      const choice = chooseYtDlpTrack(
+        info,
+        options.language,
+        leftOut?.manualLanguages ?? null,
+        playerLanguage,
+      );
       if (choice.track === null) throw this.noTrack(info, videoId, options.language, messages, choice.why);
       const infoFile = join(folder, "info.json");
       await writeFile(infoFile, stdout);
@@ -181,11 +191,16 @@ export class YtDlpCaptionSource implements CaptionSource {
   }
 
   /** One run of yt-dlp, in its turn; a run that could not finish, or failed, as the CaptionError it is. */
-  private async run(args: string[], videoId: string, signal: AbortSignal | undefined): Promise<YtDlpOutput> {
+  private async run(
+    args: string[],
+    videoId: string,
+    signal: AbortSignal | undefined,
+    cwd?: string,
+  ): Promise<YtDlpOutput> {
     let output: YtDlpOutput;
     try {
       await this.pacing.turn(signal);
-      output = await runYtDlp({ executable: this.executable, args, timeoutMs: this.timeoutMs, signal });
+      output = await runYtDlp({ executable: this.executable, args, timeoutMs: this.timeoutMs, signal, cwd });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof YtDlpStopped) throw unavailable(`${error.message} for ${videoId}; it was killed.`);

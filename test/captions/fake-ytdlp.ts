@@ -12,6 +12,8 @@ export interface Scenario {
    * The second run (--load-info-json: write the chosen track): by default, like yt-dlp, it downloads the
    * track's URL from the info and writes `<output stem>.<key>.<format>`; these replace what it prints.
    */
+  /** Pages saved into the working folder under --write-pages, by file name, as yt-dlp saves player answers. */
+  readonly pages?: Record<string, string>;
   readonly subtitleRun?: {
     readonly stderr?: string;
     readonly exitCode?: number;
@@ -68,6 +70,9 @@ const id = new URL(args[args.length - 1]).searchParams.get("v");
 fs.writeFileSync(path.join(__dirname, "pid-child-" + id), String(process.pid));
 const scenarios = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
 const scenario = scenarios[id] || scenarios["*"];
+if (scenario.pages && args.includes("--write-pages")) {
+  for (const [name, text] of Object.entries(scenario.pages)) fs.writeFileSync(path.join(process.cwd(), name), text);
+}
 if (scenario.hang) {
   const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
   fs.writeFileSync(path.join(__dirname, "pid-grandchild-" + id), String(grandchild.pid));

@@ -144,6 +144,25 @@ describe("Captions through yt-dlp", () => {
       expect(trackRequests()[0]?.url.searchParams.get("kind")).toBeNull();
     });
 
+    it("takes the language of a video with one audio track from the player answers yt-dlp saved", async () => {
+      // yt-dlp's info labels the only audio track with the automatic track's (wrong) language, "ja".
+      const pages = {
+        "Kf7tGz2xQ0A_https_-_www.youtube.com_youtubei_v1_player_prettyPrint=false_7b1c.dump": fixture(
+          "youtube/player-manual-en-auto-ja.json",
+        ),
+      };
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja-one-audio.json"), pages } });
+      const before = ytDlp.calls().length;
+      const transcript = await source.fetchTranscript(videoId);
+      expect(ytDlp.calls()[before]).toContain("--write-pages");
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+
+      // Without them, the automatic track's label is all there is to go by.
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja-one-audio.json") } });
+      expect((await source.fetchTranscript(videoId)).language).toBe("ja");
+    });
+
     it("reads the automatic track in the spoken language when no one wrote captions", async () => {
       ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
       const transcript = await source.fetchTranscript(videoId);
