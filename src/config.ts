@@ -1,6 +1,12 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 import { existsSync } from "node:fs";
-import { parseCaptionsSetting } from "./captions/create-caption-source.js";
+import {
+  checkYouTubeCookiesSetting,
+  parseCaptionsSetting,
+  parseYouTubeClientsSetting,
+  parseYouTubeProxySetting,
+  type PlatformAccessSettings,
+} from "./captions/create-caption-source.js";
 import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
@@ -64,6 +70,8 @@ export interface Config {
   readonly ytDlpPath?: string;
   /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
   readonly ytDlpTimeoutSeconds?: number;
+  /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
+  readonly captionsAccess?: PlatformAccessSettings;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   readonly worker: WorkerSettings;
@@ -130,21 +138,6 @@ export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
   return { kind: "sqlite", path: value };
 }
 
-function optionalHttpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(`${name} must be an http:// or https:// URL; got "${raw}".`);
-  }
-  return raw;
-}
-
 /** The model settings, or null when none is configured (a key or a base URL makes one). */
 function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
   let settings: ModelSettings;
@@ -205,6 +198,34 @@ function captionsSetting(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** The settings of how the youtube and yt-dlp sources reach the platform, each checked by its own parser. */
+function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
+  const clients = env.VIDROWS_YOUTUBE_CLIENTS?.trim() || undefined;
+  const cookiesFile = env.VIDROWS_YOUTUBE_COOKIES?.trim() || undefined;
+  try {
+    if (clients !== undefined) parseYouTubeClientsSetting(clients);
+    if (cookiesFile !== undefined) checkYouTubeCookiesSetting(cookiesFile);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return Object.freeze({
+    youtubeClients: clients,
+    youtubeCookiesFile: cookiesFile,
+    youtubeMinIntervalMs: integerSetting(env, "VIDROWS_YOUTUBE_MIN_INTERVAL_MS", 0, 0, 600_000),
+  });
+}
+
+/** VIDROWS_YOUTUBE_PROXY: one or more proxies, checked by the captions source's own parser. */
+function youtubeProxy(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.VIDROWS_YOUTUBE_PROXY?.trim() || undefined;
+  try {
+    parseYouTubeProxySetting(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return raw;
+}
+
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   const headers = integerSetting(env, "VIDROWS_HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
   const request = integerSetting(env, "VIDROWS_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600);
@@ -247,9 +268,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
-    youtubeProxy: optionalHttpUrl(env, "VIDROWS_YOUTUBE_PROXY"),
+    youtubeProxy: youtubeProxy(env),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
+    captionsAccess: captionsAccess(env),
     model: modelSettings(env),
     webhooks: Object.freeze({
       allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),

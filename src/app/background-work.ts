@@ -39,6 +39,7 @@ export function buildWorker(
     youtubeBaseUrl: options.youtubeBaseUrl,
     ytDlpPath: config.ytDlpPath,
     ytDlpTimeoutSeconds: config.ytDlpTimeoutSeconds,
+    ...config.captionsAccess,
   });
   const extractor = createExtractor({
     baseUrl: config.model.baseUrl,

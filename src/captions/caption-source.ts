@@ -16,13 +16,26 @@ export interface Transcript {
 
 export type CaptionErrorCode = "no_captions" | "video_unavailable" | "captions_unavailable";
 
+export interface CaptionErrorDetail {
+  /**
+   * The source saw caption tracks for the video (in the wanted language) but was kept from reading them (a
+   * proof-of-origin token, a refused download). That is knowledge: a later source that finds no tracks, or
+   * calls the video unavailable, is contradicted by it (see fallback-source.ts).
+   */
+  readonly sawCaptionTracks?: boolean;
+}
+
 /** Why a video's captions could not be had; the worker settles the video with this code. */
 export class CaptionError extends Error {
+  readonly sawCaptionTracks: boolean;
+
   constructor(
     readonly code: CaptionErrorCode,
     message: string,
+    detail: CaptionErrorDetail = {},
   ) {
     super(message);
+    this.sawCaptionTracks = detail.sawCaptionTracks ?? false;
   }
 
   /** Only a platform that could not be reached or refused us may answer differently later. */

@@ -30,13 +30,19 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** A cue's text without markup or entities: its non-empty lines, each trimmed and with single spaces. */
+// A line that only names a sound ("[Music]", "[Applause]", "(laughs)", "♪ ♪"): nothing anyone said.
+const soundLabel = /^(?:\[[^\][]{1,40}\]|\([^()]{1,40}\)|[♪♫♬\s]+)$/u;
+
+/**
+ * A cue's text without markup, entities or sound labels: its lines that carry words, each trimmed and with
+ * single spaces.
+ */
 export function cleanCueText(raw: string): string {
   const text = decodeEntities(raw.replace(markupTag, "").replace(assOverride, ""));
   return text
     .split(/\r?\n/)
     .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter((line) => line !== "")
+    .filter((line) => line !== "" && !soundLabel.test(line))
     .join("\n");
 }
 

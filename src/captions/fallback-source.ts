@@ -1,5 +1,5 @@
 // A chain of captions sources (VIDROWS_CAPTIONS=youtube,yt-dlp): the next is asked when one could not reach
-// the platform or was refused by it. What a source learnt about the video itself is final.
+// the platform or was refused by it, and the chain answers with the most informative outcome.
 import {
   CaptionError,
   type CaptionSource,
@@ -19,20 +19,29 @@ export class FallbackCaptionSource implements CaptionSource {
 
   /**
    * The first transcript any source gives. `no_captions` and `video_unavailable` are facts about the video
-   * that another source would only repeat, so they end the chain; so do aborts and unexpected errors.
+   * that another source would only repeat, so they end the chain, unless an earlier source saw caption
+   * tracks it was kept from reading: then the later answer is contradicted by what is known, and is passed
+   * over. Aborts and unexpected errors end the chain as they are.
    */
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
-    const refusals: string[] = [];
+    const reasons: string[] = [];
+    let sawCaptionTracks = false;
     for (const { name, source } of this.links) {
       options.signal?.throwIfAborted();
       try {
         return await source.fetchTranscript(videoId, options);
       } catch (error) {
-        if (!(error instanceof CaptionError) || error.code !== "captions_unavailable") throw error;
-        refusals.push(`${name}: ${error.message}`);
+        if (!(error instanceof CaptionError)) throw error;
+        if (error.code !== "captions_unavailable" && !sawCaptionTracks) throw error;
+        reasons.push(
+          error.code === "captions_unavailable"
+            ? `${name}: ${error.message}`
+            : `${name} (${error.code}, contradicted by the tracks seen before): ${error.message}`,
+        );
+        sawCaptionTracks ||= error.sawCaptionTracks;
       }
     }
-    throw new CaptionError("captions_unavailable", refusals.join(" Then "));
+    throw new CaptionError("captions_unavailable", reasons.join(" Then "), { sawCaptionTracks });
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
-// Who we say we are to YouTube's player endpoint (InnerTube): the client name, version and device fields,
-// and the clients asked in turn when one is refused.
+// Who we say we are to YouTube's player endpoint (InnerTube): the clients we know how to be (name, number,
+// device fields, user agent, each for a given version), the ones asked by default, and reading the operator's
+// VIDROWS_YOUTUBE_CLIENTS, which replaces that list and its versions without a release.
 
 export interface InnerTubeClient {
   /** `context.client` of the player request. */
@@ -9,57 +10,107 @@ export interface InnerTubeClient {
   readonly userAgent: string;
 }
 
+interface ClientKind {
+  readonly number: number;
+  /** The version the maintained tools sent when this was written; VIDROWS_YOUTUBE_CLIENTS may replace it. */
+  readonly version: string;
+  readonly device: Readonly<Record<string, string | number>>;
+  readonly userAgent: (version: string) => string;
+}
+
 /*
- * What the maintained tools learnt in 2025 (yt-dlp's client table and its subtitle PO-token handling,
- * youtube-transcript-api's move from the watch page to the player endpoint):
- * - The web clients (WEB, MWEB, WEB_SAFARI) now get caption track URLs that need a proof-of-origin token;
- *   their player answers also need one, so they are no use without a token provider.
- * - ANDROID_VR needs no token for its player answer, its media or its captions, and no JavaScript player.
- *   It does not serve YouTube Kids videos, and some videos ask it to sign in.
- * - ANDROID needs a token for media but not for captions, and youtube-transcript-api reads captions through
- *   it; it is the second choice here.
- * - TVHTML5 needs no token either, but wants the JavaScript player's signature timestamp; the embedded and
- *   creator clients now demand sign-in for every video.
- * - An outdated client version is answered with HTTP 400 "Precondition check failed": versions age, and
- *   these follow yt-dlp's as of January 2026. Any track URL whose `exp` carries `xpe` or `xpv` still needs a
- *   token, whatever the client (see proof-of-origin.ts).
+ * What the maintained tools rely on as of August 2026 (yt-dlp's client table and defaults,
+ * youtube-transcript-api's player request):
+ * - yt-dlp asks VISIONOS first when it cannot run YouTube's JavaScript player (as we cannot): it needs no
+ *   JavaScript player and no proof-of-origin token for its player answer.
+ * - ANDROID_VR still answers with captions; yt-dlp went back to 1.65.10, later versions answering some videos
+ *   with streams only. Since 2026-08-17 the media of that version are refused (HTTP 403), which captions do
+ *   not need. Neither headset client plays made-for-kids videos ("This video is not available").
+ * - ANDROID is what youtube-transcript-api asks (20.10.38 in May 2026; yt-dlp sends 21.26.364).
+ * - The web clients want a proof-of-origin token for their player answer and their caption URLs, and the
+ *   embedded and creator clients demand sign-in: none is any use here.
+ * An outdated version is answered with HTTP 400 "Precondition check failed" or told to update: the source
+ * then asks the next client, and the README says how an operator notices and what to set.
  */
-
-const androidVrVersion = "1.71.26";
-
-/** The YouTube app of Oculus headsets: the first client asked. */
-export const androidVrClient: InnerTubeClient = {
-  context: {
-    clientName: "ANDROID_VR",
-    clientVersion: androidVrVersion,
-    deviceMake: "Oculus",
-    deviceModel: "Quest 3",
-    androidSdkVersion: 32,
-    osName: "Android",
-    osVersion: "12L",
-    hl: "en",
-    gl: "US",
+const kinds: Readonly<Record<string, ClientKind>> = {
+  VISIONOS: {
+    number: 101,
+    version: "1.02",
+    device: {
+      deviceMake: "Apple",
+      deviceModel: "RealityDevice17,1",
+      osName: "visionOS",
+      osVersion: "26.5.23O471",
+    },
+    // The headset's web view says it is Safari on a Mac, whatever the app's version.
+    userAgent: () =>
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 15_7_3) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15",
   },
-  clientNameNumber: 28,
-  userAgent: `com.google.android.apps.youtube.vr.oculus/${androidVrVersion} (Linux; U; Android 12L; eureka-user Build/SQ3A.220605.009.A1) gzip`,
+  ANDROID_VR: {
+    number: 28,
+    version: "1.65.10",
+    device: {
+      deviceMake: "Oculus",
+      deviceModel: "Quest 3",
+      androidSdkVersion: 32,
+      osName: "Android",
+      osVersion: "12L",
+    },
+    userAgent: (version) =>
+      `com.google.android.apps.youtube.vr.oculus/${version} (Linux; U; Android 12L; eureka-user Build/SQ3A.220605.009.A1) gzip`,
+  },
+  ANDROID: {
+    number: 3,
+    version: "21.26.364",
+    device: { androidSdkVersion: 30, osName: "Android", osVersion: "11" },
+    userAgent: (version) => `com.google.android.youtube/${version} (Linux; U; Android 11) gzip`,
+  },
 };
 
-const androidVersion = "21.02.35";
+/** The client names VIDROWS_YOUTUBE_CLIENTS may use. */
+export const knownClientNames: readonly string[] = Object.keys(kinds);
 
-/** The YouTube app for Android phones: asked when the headset client is refused. */
-export const androidClient: InnerTubeClient = {
-  context: {
-    clientName: "ANDROID",
-    clientVersion: androidVersion,
-    androidSdkVersion: 30,
-    osName: "Android",
-    osVersion: "11",
-    hl: "en",
-    gl: "US",
-  },
-  clientNameNumber: 3,
-  userAgent: `com.google.android.youtube/${androidVersion} (Linux; U; Android 11) gzip`,
-};
+/** The client of that name at that version (its built-in one without a version). */
+export function innerTubeClient(name: string, version?: string): InnerTubeClient {
+  const kind = kinds[name];
+  if (kind === undefined) throw new Error(`"${name}" is not a client vidrows knows`);
+  const clientVersion = version ?? kind.version;
+  const userAgent = kind.userAgent(clientVersion);
+  return {
+    context: { clientName: name, clientVersion, ...kind.device, userAgent, hl: "en", gl: "US" },
+    clientNameNumber: kind.number,
+    userAgent,
+  };
+}
 
-/** The clients the youtube source asks, in order. */
-export const defaultClients: readonly InnerTubeClient[] = [androidVrClient, androidClient];
+/** The clients the youtube source asks, in order, unless VIDROWS_YOUTUBE_CLIENTS says otherwise. */
+export const defaultClientList = "VISIONOS,ANDROID_VR,ANDROID";
+
+const versionPattern = /^\d{1,4}(?:\.\d{1,6}){1,3}$/;
+
+/**
+ * A VIDROWS_YOUTUBE_CLIENTS value: client names in the order to ask them, each optionally with the version to
+ * send (`ANDROID_VR@1.65.10,ANDROID@21.26.364`). Throws an Error saying what is wrong with it.
+ */
+export function parseClientList(setting: string): InnerTubeClient[] {
+  const entries = setting.split(",").map((entry) => entry.trim());
+  const clients: InnerTubeClient[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const [name = "", version, extra] = entry.split("@").map((part) => part.trim());
+    if (name === "") throw new Error("a client name is empty");
+    if (!(name in kinds)) {
+      throw new Error(`"${name}" is not a client vidrows knows (${knownClientNames.join(", ")})`);
+    }
+    if (extra !== undefined || (version !== undefined && !versionPattern.test(version))) {
+      throw new Error(`"${entry}" must be NAME or NAME@VERSION, with a version such as 1.65.10`);
+    }
+    if (seen.has(name)) throw new Error(`"${name}" is named twice`);
+    seen.add(name);
+    clients.push(innerTubeClient(name, version));
+  }
+  return clients;
+}
+
+/** The clients asked by default. */
+export const defaultClients: readonly InnerTubeClient[] = parseClientList(defaultClientList);

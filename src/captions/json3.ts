@@ -35,5 +35,17 @@ export function parseJson3(text: string): CaptionCue[] {
       typeof event.dDurationMs === "number" && event.dDurationMs >= 0 ? event.dDurationMs : 0;
     cues.push({ startMs, endMs: startMs + durationMs, text: words });
   }
-  return cues;
+  return endAtNextStart(cues);
+}
+
+/**
+ * Automatic tracks keep each line on screen while the next one rolls in, so an event lasts into the next
+ * (by up to ten seconds): a line ends where the next begins, or a row's source would end a line late.
+ */
+function endAtNextStart(cues: readonly CaptionCue[]): CaptionCue[] {
+  return cues.map((cue, i) => {
+    const next = cues[i + 1];
+    if (next === undefined || next.startMs <= cue.startMs || next.startMs >= cue.endMs) return cue;
+    return { ...cue, endMs: next.startMs };
+  });
 }

@@ -25,6 +25,13 @@ export function urlTemplateProblem(template: string): string | null {
   return null;
 }
 
+/** An HTML page, by its content type or by its first characters. */
+function isWebPage(contentType: string | null, text: string): boolean {
+  const essence = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (essence === "text/html" || essence === "application/xhtml+xml") return true;
+  return /^(?:\uFEFF)?\s*<(?:!doctype html|html|head|body)\b/i.test(text);
+}
+
 export interface UrlTemplateSourceOptions {
   readonly timeoutMs?: number;
 }
@@ -67,6 +74,13 @@ export class UrlTemplateCaptionSource implements CaptionSource {
       throw new CaptionError(
         "captions_unavailable",
         `The captions server answered HTTP ${answer.status} for ${videoId}.`,
+      );
+    }
+    if (isWebPage(answer.contentType, answer.text)) {
+      // A server (or a proxy before it) answering 200 with an error or login page: not a video without captions.
+      throw new CaptionError(
+        "captions_unavailable",
+        `The captions server answered a web page, not captions, for ${videoId}.`,
       );
     }
     const format = formatFromContentType(answer.contentType) ?? sniffFormat(answer.text);

@@ -1,6 +1,6 @@
 // Reading the player endpoint's `playabilityStatus`: is the video itself out of reach (video_unavailable),
 // or did the platform refuse us (captions_unavailable, worth retrying from elsewhere or later)?
-import { CaptionError } from "./caption-source.js";
+import { CaptionError, type CaptionErrorDetail } from "./caption-source.js";
 
 interface TextNode {
   simpleText?: unknown;
@@ -18,12 +18,15 @@ export interface PlayabilityStatus {
   };
 }
 
-// The platform's words when it takes us for a robot (cloud addresses, too many requests).
-const botCheck = /not a bot|unusual traffic|automated queries|confirm you[’']re not/i;
+// The platform's words when it takes us for a robot (cloud addresses, too many requests), or limits the
+// session ("This content isn't available, try again later", said with status ERROR): about us, not the video.
+const botCheck = /not a bot|unusual traffic|automated queries|confirm you[’']re not|try again later/i;
 const ageGate = /\bage\b|age-restricted|inappropriate for some users/i;
 const privateVideo = /\bprivate\b/i;
-// Said to a client the platform will not serve this video to, not about the video.
-const clientRefused = /(?:on|in) this app/i;
+// Said to a client the platform will not serve this video to, not about the video: "not available on this
+// app", an outdated client told to update, and "This video is not available", which the headset clients are
+// told for made-for-kids videos that other clients play.
+const clientRefused = /(?:on|in) this app|\bupdate\b|^This video is not available\.?$/i;
 
 // Statuses that speak about the video: removed, never existed, region-locked, members-only, age-gated.
 const videoStatuses = new Set([
@@ -42,8 +45,8 @@ function nodeText(node: TextNode | undefined): string {
   return node.runs.map((run) => (typeof run?.text === "string" ? run.text : "")).join("");
 }
 
-/** Every reason the platform gives, in one string. */
-function reasons(playability: PlayabilityStatus): string {
+/** Every reason the platform gives, each once. */
+function reasons(playability: PlayabilityStatus): string[] {
   const texts = [
     typeof playability.reason === "string" ? playability.reason : "",
     typeof playability.reasonTitle === "string" ? playability.reasonTitle : "",
@@ -53,10 +56,7 @@ function reasons(playability: PlayabilityStatus): string {
   ];
   const dialog = playability.errorScreen?.confirmDialogRenderer?.dialogMessages;
   if (Array.isArray(dialog)) texts.push(...dialog.map((message) => nodeText(message)));
-  return texts
-    .map((text) => text.trim())
-    .filter((text, i, all) => text !== "" && all.indexOf(text) === i)
-    .join(" / ");
+  return texts.map((text) => text.trim()).filter((text, i, all) => text !== "" && all.indexOf(text) === i);
 }
 
 /**
@@ -64,8 +64,8 @@ function reasons(playability: PlayabilityStatus): string {
  * served. Its code is captions_unavailable, should no client be served.
  */
 export class ClientRefusal extends CaptionError {
-  constructor(message: string) {
-    super("captions_unavailable", message);
+  constructor(message: string, detail: CaptionErrorDetail = {}) {
+    super("captions_unavailable", message, detail);
   }
 }
 
@@ -80,16 +80,18 @@ export function playabilityError(
   if (playability === undefined || playability === null) return null;
   const status = typeof playability.status === "string" ? playability.status : "";
   if (status === "" || status === "OK") return null;
-  const why = reasons(playability) || "no reason given";
+  const given = reasons(playability);
+  const why = given.join(" / ") || "no reason given";
   const said = `YouTube says ${status} for ${videoId}: ${why}`;
-  if (botCheck.test(why)) return new CaptionError("captions_unavailable", `${said} (a bot check).`);
+  if (botCheck.test(why))
+    return new CaptionError("captions_unavailable", `${said} (a bot check or a rate limit).`);
   if (status === "LOGIN_REQUIRED") {
     const ageGated = playability.desktopLegacyAgeGateReason !== undefined || ageGate.test(why);
     if (ageGated || privateVideo.test(why)) return new CaptionError("video_unavailable", `${said}.`);
     // Sign-in demanded with no reason about the video: the platform does not want to serve this client.
     return new ClientRefusal(`${said}.`);
   }
-  if (videoStatuses.has(status) && !clientRefused.test(why))
+  if (videoStatuses.has(status) && !given.some((reason) => clientRefused.test(reason)))
     return new CaptionError("video_unavailable", `${said}.`);
   // An unknown status, or a refusal of our client rather than of the video: maybe later, maybe elsewhere.
   return new ClientRefusal(`${said}.`);

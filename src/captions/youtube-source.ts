@@ -1,7 +1,8 @@
 // Captions from YouTube itself: the InnerTube player endpoint lists a video's caption tracks, and the chosen
 // track is downloaded as json3; a client the platform refuses gives way to the next. Every way it can go
 // wrong is mapped to the contract's per-video codes.
-import { ProxyAgent } from "undici";
+import type { Dispatcher } from "undici";
+import { openAttemptDispatcher } from "./attempt-dispatcher.js";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds } from "./caption-formats.js";
 import { defaultCaptionTimeoutMs, type HttpAnswer, HttpFailure, httpRequest } from "./caption-http.js";
@@ -14,7 +15,10 @@ import {
 } from "./caption-source.js";
 import { defaultClients, type InnerTubeClient } from "./innertube-client.js";
 import { parseJson3 } from "./json3.js";
+import { type Cookie, cookieHeader, readCookiesFile } from "./netscape-cookies.js";
 import { needsProofOfOrigin } from "./proof-of-origin.js";
+import { parseProxyList, ProxyPool } from "./proxy-pool.js";
+import { RequestPacing } from "./request-pacing.js";
 import { assertVideoId } from "./video-id.js";
 import { ClientRefusal, type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
 import { type CaptionTrack, type CaptionTracklist, chooseTrack, readTracks } from "./youtube-tracks.js";
@@ -24,8 +28,14 @@ export const youtubeBaseUrl = "https://www.youtube.com";
 export interface YouTubeSourceOptions {
   /** Where the player endpoint lives; tests point it at a local server. */
   readonly baseUrl?: string;
-  /** An http:// or https:// proxy for every request to the platform (VIDROWS_YOUTUBE_PROXY). */
+  /** The proxies of VIDROWS_YOUTUBE_PROXY, shared with the other sources of the process; one per attempt. */
+  readonly proxyPool?: ProxyPool;
+  /** One proxy, or a list of them: a pool of this source's own (see proxyPool). */
   readonly proxy?: string;
+  /** VIDROWS_YOUTUBE_COOKIES: a Netscape cookies file whose cookies for the platform go with each request. */
+  readonly cookiesFile?: string;
+  /** VIDROWS_YOUTUBE_MIN_INTERVAL_MS, shared with the other sources of the process. */
+  readonly pacing?: RequestPacing;
   readonly timeoutMs?: number;
   /** The clients to ask, in order (see innertube-client.ts). */
   readonly clients?: readonly InnerTubeClient[];
@@ -37,16 +47,20 @@ interface PlayerResponse {
   captions?: { playerCaptionsTracklistRenderer?: CaptionTracklist };
 }
 
-/** Why a proxy setting cannot be used, or null when it can. */
-export function proxyProblem(proxy: string): string | null {
-  let url: URL;
+/** What one attempt at a video uses: its own connections, and the cookies as the file says now. */
+interface Attempt {
+  readonly dispatcher: Dispatcher;
+  readonly cookies: readonly Cookie[];
+  readonly signal: AbortSignal | undefined;
+}
+
+function ownProxies(setting: string | undefined): string[] {
+  if (setting === undefined || setting.trim() === "") return [];
   try {
-    url = new URL(proxy);
-  } catch {
-    return "it is not a URL";
+    return parseProxyList(setting);
+  } catch (error) {
+    throw new Error(`The YouTube proxy is not usable: ${(error as Error).message}.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "it must be an http:// or https:// URL";
-  return null;
 }
 
 function unavailable(message: string): CaptionError {
@@ -57,18 +71,17 @@ export class YouTubeCaptionSource implements CaptionSource {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clients: readonly InnerTubeClient[];
-  private readonly proxyAgent: ProxyAgent | undefined;
+  private readonly proxies: ProxyPool;
+  private readonly cookiesFile: string | undefined;
+  private readonly pacing: RequestPacing;
 
   constructor(options: YouTubeSourceOptions = {}) {
     this.baseUrl = (options.baseUrl ?? youtubeBaseUrl).replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? defaultCaptionTimeoutMs;
     this.clients = options.clients ?? defaultClients;
-    if (options.proxy !== undefined && options.proxy !== "") {
-      const problem = proxyProblem(options.proxy);
-      if (problem !== null)
-        throw new Error(`The YouTube proxy "${options.proxy}" is not usable: ${problem}.`);
-      this.proxyAgent = new ProxyAgent(options.proxy);
-    }
+    this.proxies = options.proxyPool ?? new ProxyPool(ownProxies(options.proxy));
+    this.cookiesFile = options.cookiesFile || undefined;
+    this.pacing = options.pacing ?? new RequestPacing(0);
   }
 
   /**
@@ -77,24 +90,48 @@ export class YouTubeCaptionSource implements CaptionSource {
    */
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
     assertVideoId(videoId);
-    const refusals: string[] = [];
-    for (const client of this.clients) {
-      try {
-        return await this.fetchWith(client, videoId, options);
-      } catch (error) {
-        if (!(error instanceof ClientRefusal)) throw error;
-        refusals.push(`As ${client.context.clientName}: ${error.message}`);
+    const cookies = await this.readCookies();
+    // One attempt, one exit: the next proxy of the pool over connections of its own, closed at the end.
+    const dispatcher = openAttemptDispatcher(this.proxies.next(), this.timeoutMs);
+    const attempt: Attempt = { dispatcher, cookies, signal: options.signal };
+    const refusals: ClientRefusal[] = [];
+    try {
+      for (const client of this.clients) {
+        try {
+          return await this.fetchWith(client, videoId, options.language, attempt);
+        } catch (error) {
+          if (!(error instanceof ClientRefusal)) throw error;
+          refusals.push(new ClientRefusal(`As ${client.context.clientName}: ${error.message}`, error));
+        }
       }
+    } finally {
+      // Whatever is still open belongs to a finished attempt: gone at once, never waited for.
+      await dispatcher.destroy();
     }
-    throw unavailable(refusals.join(" "));
+    throw new CaptionError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
+      sawCaptionTracks: refusals.some((refusal) => refusal.sawCaptionTracks),
+    });
+  }
+
+  /** The cookies file as it is now (a browser export may be replaced while the worker runs). */
+  private async readCookies(): Promise<Cookie[]> {
+    if (this.cookiesFile === undefined) return [];
+    try {
+      return await readCookiesFile(this.cookiesFile);
+    } catch (error) {
+      throw unavailable(
+        `The cookies file (VIDROWS_YOUTUBE_COOKIES) cannot be read: ${(error as Error).message}.`,
+      );
+    }
   }
 
   private async fetchWith(
     client: InnerTubeClient,
     videoId: string,
-    options: FetchTranscriptOptions,
+    language: string | undefined,
+    attempt: Attempt,
   ): Promise<Transcript> {
-    const player = await this.player(client, videoId, options.signal);
+    const player = await this.player(client, videoId, attempt);
     const refusal = playabilityError(player.playabilityStatus, videoId);
     if (refusal !== null) throw refusal;
     const shownId = player.videoDetails?.videoId;
@@ -106,15 +143,15 @@ export class YouTubeCaptionSource implements CaptionSource {
     if (tracklist === undefined || readTracks(tracklist).length === 0) {
       throw new CaptionError("no_captions", `${videoId} has no captions on YouTube.`);
     }
-    const track = chooseTrack(tracklist, options.language);
+    const track = chooseTrack(tracklist, language);
     if (track === null) {
       const languages = [...new Set(readTracks(tracklist).map((t) => t.languageCode))].join(", ");
       throw new CaptionError(
         "no_captions",
-        `${videoId} has no captions in "${options.language}" on YouTube (it has ${languages}).`,
+        `${videoId} has no captions in "${language}" on YouTube (it has ${languages}).`,
       );
     }
-    const cues = await this.trackCues(client, track, videoId, options.signal);
+    const cues = await this.trackCues(client, track, videoId, attempt);
     const length = Number(player.videoDetails?.lengthSeconds);
     return {
       cues,
@@ -123,16 +160,10 @@ export class YouTubeCaptionSource implements CaptionSource {
     };
   }
 
-  /** Lets go of the proxy's connections. */
-  async close(): Promise<void> {
-    await this.proxyAgent?.close();
-  }
+  /** Nothing is held between attempts: each closes its own connections. */
+  async close(): Promise<void> {}
 
-  private async player(
-    client: InnerTubeClient,
-    videoId: string,
-    signal: AbortSignal | undefined,
-  ): Promise<PlayerResponse> {
+  private async player(client: InnerTubeClient, videoId: string, attempt: Attempt): Promise<PlayerResponse> {
     const answer = await this.send(
       client,
       {
@@ -151,7 +182,7 @@ export class YouTubeCaptionSource implements CaptionSource {
           racyCheckOk: true,
         }),
       },
-      signal,
+      attempt,
       `the player endpoint for ${videoId}`,
     );
     try {
@@ -168,7 +199,7 @@ export class YouTubeCaptionSource implements CaptionSource {
     client: InnerTubeClient,
     track: CaptionTrack,
     videoId: string,
-    signal: AbortSignal | undefined,
+    attempt: Attempt,
   ): Promise<CaptionCue[]> {
     let url: URL;
     try {
@@ -177,13 +208,16 @@ export class YouTubeCaptionSource implements CaptionSource {
       throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
     }
     if (needsProofOfOrigin(url)) {
-      throw new ClientRefusal(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`);
+      throw new ClientRefusal(`YouTube wants a proof-of-origin token for the captions of ${videoId}.`, {
+        sawCaptionTracks: true,
+      });
     }
     url.searchParams.set("fmt", "json3");
-    const answer = await this.send(client, { url: url.href }, signal, `the captions of ${videoId}`);
+    const answer = await this.send(client, { url: url.href }, attempt, `the captions of ${videoId}`);
     if (answer.text.trim() === "") {
       throw new ClientRefusal(
         `YouTube sent empty captions for ${videoId} (a proof-of-origin token is missing).`,
+        { sawCaptionTracks: true },
       );
     }
     let cues: CaptionCue[];
@@ -201,21 +235,24 @@ export class YouTubeCaptionSource implements CaptionSource {
   private async send(
     client: InnerTubeClient,
     request: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
-    signal: AbortSignal | undefined,
+    attempt: Attempt,
     what: string,
   ): Promise<HttpAnswer> {
+    const cookie = cookieHeader(attempt.cookies, new URL(request.url));
     let answer: HttpAnswer;
     try {
+      await this.pacing.turn(attempt.signal);
       answer = await httpRequest({
         ...request,
         headers: {
           "user-agent": client.userAgent,
           "accept-language": "en-US,en;q=0.9",
+          ...(cookie === null ? {} : { cookie }),
           ...request.headers,
         },
         timeoutMs: this.timeoutMs,
-        signal,
-        dispatcher: this.proxyAgent,
+        signal: attempt.signal,
+        dispatcher: attempt.dispatcher,
       });
     } catch (error) {
       if (error instanceof HttpFailure) throw unavailable(`YouTube, ${what}: ${error.message}.`);

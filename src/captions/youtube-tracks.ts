@@ -17,12 +17,18 @@ export interface CaptionTracklist {
   defaultAudioTrackIndex?: unknown;
 }
 
-/** The well-formed tracks of a tracklist; anything without a URL or a language is left out. */
+/**
+ * The well-formed tracks of a tracklist; anything without a URL or a language is left out, and so is a
+ * machine translation (a `tlang` in its URL): only what was said or written is a transcript.
+ */
 export function readTracks(tracklist: CaptionTracklist | undefined): CaptionTrack[] {
   if (!Array.isArray(tracklist?.captionTracks)) return [];
   return tracklist.captionTracks.filter(
     (track): track is CaptionTrack =>
-      typeof track?.baseUrl === "string" && track.baseUrl !== "" && typeof track.languageCode === "string",
+      typeof track?.baseUrl === "string" &&
+      track.baseUrl !== "" &&
+      typeof track.languageCode === "string" &&
+      !/[?&]tlang=/.test(track.baseUrl),
   );
 }
 
@@ -42,10 +48,18 @@ function trackInLanguage<T extends LanguageTrack>(tracks: readonly T[], language
   return null;
 }
 
-/** The language the video is spoken in, as far as the tracklist tells: automatic captions follow speech. */
+/**
+ * The language the video is spoken in, as far as the player answer tells. First what it says of the audio:
+ * the default audio track's default caption track, which the platform picks in the audio's language. Only
+ * without that the automatic track, whose label is the platform's guess from the speech (and sometimes
+ * wrong: an English video with an automatic track labelled "ja" exists).
+ */
 function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTracklist): string | null {
-  const automatic = tracks.find(isAutomatic);
-  if (automatic) return automatic.languageCode;
+  return audioCaptionLanguage(tracklist) ?? tracks.find(isAutomatic)?.languageCode ?? null;
+}
+
+/** The language of the default audio track's default caption track, when the tracklist names one. */
+export function audioCaptionLanguage(tracklist: CaptionTracklist): string | null {
   const audioTracks = Array.isArray(tracklist.audioTracks) ? tracklist.audioTracks : [];
   const audioIndex =
     typeof tracklist.defaultAudioTrackIndex === "number" ? tracklist.defaultAudioTrackIndex : 0;
@@ -53,7 +67,7 @@ function spokenLanguage(tracks: readonly CaptionTrack[], tracklist: CaptionTrack
   const captionTracks = Array.isArray(tracklist.captionTracks) ? tracklist.captionTracks : [];
   const languageCode =
     typeof captionIndex === "number" ? captionTracks[captionIndex]?.languageCode : undefined;
-  return typeof languageCode === "string" ? languageCode : null;
+  return typeof languageCode === "string" && languageCode !== "" ? languageCode : null;
 }
 
 /**

@@ -1,73 +1,101 @@
-// What yt-dlp's ERROR lines say about a video, mapped to the contract's per-video codes the way the youtube
-// source maps the platform's answers: about the video is final, about us (a block, a limit) is retryable.
+// What yt-dlp's messages say about a video, mapped to the contract's per-video codes the way the youtube
+// source maps the platform's answers: about the video is final, about us (a block, a limit, a client the
+// platform turned away, a token we lack) is retryable. yt-dlp says these as ERROR lines with a non-zero exit,
+// or, with --ignore-no-formats-error, as WARNING lines with exit code 0 and a video info without captions.
 import { CaptionError } from "./caption-source.js";
+import { readYtDlpMessages, shortened, type YtDlpMessages } from "./ytdlp-messages.js";
 
 // The platform stopping us, whatever yt-dlp adds around it. "Video unavailable. This content isn't
-// available, try again later." is YouTube's per-session rate limit, not a fact about the video, so these
-// are tested before the video patterns below.
+// available, try again later." is YouTube's per-session rate limit and "This video is not available" what a
+// client that may not play made-for-kids videos is told: neither is a fact about the video, so these are
+// tested before the video patterns below.
 const refusedUs = [
-  /not a bot/i,
-  /HTTP Error 429|Too Many Requests/i,
+  /not a bot|captcha/i,
+  /HTTP Error 4(?:29|03)|Too Many Requests|Forbidden/i,
   /try again later/i,
   /rate[- ]limit/i,
-  /not available on this app/i,
-  /PO token/i,
-  /Precondition check failed/i,
+  /not available on this app|This video is not available\b(?! in your country)/i,
+  /PO token|proof of origin/i,
+  /Precondition check failed|\bupdate\b.{0,40}\b(?:app|version|client)/i,
+  /player responses are invalid|Failed to extract any player response|IP is likely being blocked/i,
+  /Unable to download (?:API page|webpage)|timed out|Connection (?:refused|reset)|Temporary failure/i,
 ];
 
 // Facts about the video: private, removed, never existed, region-locked, members-only, paid, age-gated.
 const aboutTheVideo = [
   /Private video/i,
-  /Video unavailable/i,
-  /This video is (?:no longer )?(?:un)?available/i,
+  /Video unavailable|This video is unavailable|isn[’']t available anymore/i,
   /has been removed/i,
   /account associated with this video has been terminated/i,
-  /not made this video available in your country|not available in your country/i,
+  /not made this video available in your country|not available (?:in your country|from your location)/i,
   /members[- ]only|Join this channel/i,
   /requires payment|Music Premium/i,
   /confirm your age|age[- ]restricted|inappropriate for some users/i,
-  /Incomplete YouTube ID|is not a valid URL/i,
+  /Incomplete YouTube ID|is not a valid URL|Unsupported URL/i,
 ];
 
-// Colour codes, should a user's configuration ask for them.
-const ansiEscape = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
-
-/** The lines yt-dlp marked as errors; its whole standard error when it marked none. */
-function errorLines(stderr: string): string {
-  const lines = stderr.replace(ansiEscape, "").split(/\r?\n/);
-  const errors = lines.filter((line) => line.startsWith("ERROR:"));
-  return (errors.length > 0 ? errors : lines).join(" ").replace(/\s+/g, " ").trim();
+/** What one message speaks of: us (refused), the video, or neither (a note about formats, a deprecation). */
+export function messageSubject(text: string): "refused" | "video" | null {
+  // Formats held back for want of a token, or none found: media, which captions do not need.
+  if (/\bformats?\b/i.test(text) && !/subtitle|caption/i.test(text)) return null;
+  if (refusedUs.some((pattern) => pattern.test(text))) return "refused";
+  if (aboutTheVideo.some((pattern) => pattern.test(text))) return "video";
+  return null;
 }
 
-/** A message short enough for a video's error: yt-dlp's ERROR lines, without its hints and links. */
-function said(text: string): string {
-  const plain = text.replace(/ERROR:\s*/g, "").replace(/\s*(?:Use --cookies|See {1,2}https?:\/\/).*$/i, "");
-  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+function errorFor(subject: "refused" | "video", message: string): CaptionError {
+  return new CaptionError(subject === "video" ? "video_unavailable" : "captions_unavailable", message);
 }
 
-/** Why a yt-dlp run that ended with exit code `exitCode` gave no info for the video. */
+/** Why a yt-dlp run that ended with a non-zero `exitCode` gave no info for the video. */
 export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: string): CaptionError {
-  const text = errorLines(stderr);
-  if (exitCode === 2 && /error: (?:no such option|invalid|unrecognized)/i.test(text)) {
+  const messages = readYtDlpMessages(stderr);
+  if (exitCode === 2 && /error: (?:no such option|invalid|unrecognized)/i.test(messages.all)) {
     // Exit code 2 is a command line yt-dlp does not understand: an old release.
     return new CaptionError(
       "captions_unavailable",
-      `yt-dlp refused its command line (update it with yt-dlp -U or pipx upgrade yt-dlp): ${said(text)}`,
+      `yt-dlp refused its command line (update it with yt-dlp -U or pipx upgrade yt-dlp): ${shortened(messages.all)}`,
     );
   }
-  const message = `yt-dlp, for ${videoId}: ${said(text) || `exit code ${exitCode}, no message`}`;
-  if (refusedUs.some((pattern) => pattern.test(text)))
-    return new CaptionError("captions_unavailable", message);
-  if (aboutTheVideo.some((pattern) => pattern.test(text)))
-    return new CaptionError("video_unavailable", message);
-  // Anything else (a network error, an extractor broken by a platform change) may pass, or pass with an update.
-  return new CaptionError("captions_unavailable", message);
+  const said = messages.errors.join(" ") || shortened(messages.all);
+  const message = `yt-dlp, for ${videoId}: ${said || `exit code ${exitCode}, no message`}`;
+  // Anything unrecognised (a network error, an extractor broken by a platform change) may pass, or pass with
+  // an update: retryable.
+  const subject = messageSubject(said) ?? "refused";
+  return errorFor(subject, shortened(message, 400));
 }
 
-/** Whether yt-dlp warned that it left caption tracks out because it had no proof-of-origin token. */
-export function warnedOfMissingTokens(stderr: string): boolean {
-  // Not its warnings about video formats missing for want of a token: those do not touch captions.
-  return /(?:subtitles|captions).{0,120}PO token|PO token.{0,120}(?:subtitles|captions)/i.test(
-    stderr.replace(ansiEscape, ""),
+/**
+ * Why a run that ended well (exit code 0) gave no usable captions, when its warnings say: the playability
+ * reasons yt-dlp reports as warnings under --ignore-no-formats-error. Null when no warning explains it, so
+ * the video has no captions. A warning about us wins over one about the video, as with the errors.
+ */
+export function ytDlpWarnedFailure(messages: YtDlpMessages, videoId: string): CaptionError | null {
+  const subjects = messages.warnings.map((text) => ({ text, subject: messageSubject(text) }));
+  const telling =
+    subjects.find((warning) => warning.subject === "refused") ??
+    subjects.find((warning) => warning.subject === "video");
+  if (telling === undefined || telling.subject === null) return null;
+  return errorFor(telling.subject, shortened(`yt-dlp, for ${videoId}: ${telling.text}`, 400));
+}
+
+/**
+ * Caption tracks yt-dlp left out for want of a proof-of-origin token: the languages of the written ones it
+ * names, or null when it warned of none. yt-dlp stops reading a client's track list at the first track that
+ * needs a token, so every track after it is missing too, whatever their language.
+ */
+export function tracksLeftOut(
+  messages: YtDlpMessages,
+): { readonly manualLanguages: readonly string[] } | null {
+  const warning = messages.warnings.find((text) =>
+    /(?:subtitles|captions).{0,120}PO token|PO token.{0,120}(?:subtitles|captions)/i.test(text),
   );
+  if (warning === undefined) return null;
+  const named = /Subtitles for these languages are missing: ([^.]*)\./i.exec(warning)?.[1] ?? "";
+  return {
+    manualLanguages: named
+      .split(",")
+      .map((language) => language.trim())
+      .filter((language) => language !== ""),
+  };
 }

@@ -14,6 +14,12 @@ export interface YtDlpInfo {
   readonly id: string | null;
   readonly durationSeconds: number | null;
   readonly tracks: readonly YtDlpTrack[];
+  /**
+   * The language of the video's original (else default) audio track, as the player answer's audio tracks
+   * name it; yt-dlp marks those formats with a language_preference of 10 (original) or 5 (default). Null for
+   * a video with one audio track, whose formats carry no such mark.
+   */
+  readonly audioLanguage: string | null;
 }
 
 interface SubtitleEntry {
@@ -46,7 +52,11 @@ function httpUrl(value: unknown): URL | null {
 function readTrackMap(map: unknown, automatic: boolean): YtDlpTrack[] {
   if (typeof map !== "object" || map === null || Array.isArray(map)) return [];
   const tracks: YtDlpTrack[] = [];
-  for (const [key, entries] of Object.entries(map as Record<string, unknown>)) {
+  // "-orig" first, so that the one kept of "en-orig" and "en" (the same track) says it is the original.
+  const byKey = Object.entries(map as Record<string, unknown>).sort(
+    ([a], [b]) => Number(b.endsWith("-orig")) - Number(a.endsWith("-orig")),
+  );
+  for (const [key, entries] of byKey) {
     if (key === "live_chat" || !Array.isArray(entries)) continue;
     for (const [ext, format] of readable) {
       const entry = (entries as SubtitleEntry[]).find((candidate) => candidate?.ext === ext);
@@ -65,6 +75,25 @@ function readTrackMap(map: unknown, automatic: boolean): YtDlpTrack[] {
   );
 }
 
+interface FormatEntry {
+  acodec?: unknown;
+  language?: unknown;
+  language_preference?: unknown;
+}
+
+/** The language of the audio formats marked original, else default (see YtDlpInfo.audioLanguage). */
+function markedAudioLanguage(formats: unknown): string | null {
+  if (!Array.isArray(formats)) return null;
+  let best: { language: string; preference: number } | null = null;
+  for (const format of formats as FormatEntry[]) {
+    if (typeof format !== "object" || format === null || format.acodec === "none") continue;
+    const preference = typeof format.language_preference === "number" ? format.language_preference : -1;
+    if (typeof format.language !== "string" || format.language === "" || preference < 5) continue;
+    if (best === null || preference > best.preference) best = { language: format.language, preference };
+  }
+  return best?.language ?? null;
+}
+
 /** The info's parts we use; null when the text is not a yt-dlp info object. */
 export function readYtDlpInfo(text: string): YtDlpInfo | null {
   let info: unknown;
@@ -80,14 +109,51 @@ export function readYtDlpInfo(text: string): YtDlpInfo | null {
     id: typeof record.id === "string" ? record.id : null,
     durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
     tracks: [...readTrackMap(record.subtitles, false), ...readTrackMap(record.automatic_captions, true)],
+    audioLanguage: markedAudioLanguage(record.formats),
   };
 }
 
 /**
- * The track to read, by the youtube source's rules: the asked language (manual before automatic), else the
- * spoken one, which the automatic track tells, as YouTube recognises speech in the video's own language.
+ * The language the video is spoken in, as far as yt-dlp tells: its marked audio track, else what the player
+ * answers it saved say of the audio (`playerLanguage`, see ytdlp-player-pages.ts), else the automatic track
+ * it names "-orig" (YouTube's label for the speech, sometimes wrong), else the first automatic track.
  */
-export function chooseYtDlpTrack(info: YtDlpInfo, language: string | undefined): YtDlpTrack | null {
-  const spoken = info.tracks.find((track) => track.kind === "asr")?.languageCode ?? null;
-  return pickTrack(info.tracks, language, spoken);
+export function spokenYtDlpLanguage(info: YtDlpInfo, playerLanguage: string | null = null): string | null {
+  if (info.audioLanguage !== null) return info.audioLanguage;
+  if (playerLanguage !== null) return playerLanguage;
+  const automatic = info.tracks.filter((track) => track.kind === "asr");
+  return (automatic.find((track) => track.key.endsWith("-orig")) ?? automatic[0])?.languageCode ?? null;
+}
+
+/** What choosing a track found: the track, or why there is none. */
+export type YtDlpChoice =
+  { readonly track: YtDlpTrack } | { readonly track: null; readonly why: "none_in_language" | "left_out" };
+
+const primarySubtag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? "";
+
+/**
+ * The track to read, by the youtube source's rules: the asked language (manual before automatic), else the
+ * spoken one. When yt-dlp left tracks out for want of a token (`leftOutManual` not null: the written
+ * languages it names), only a track in the wanted language will do, and only if no better one of it was
+ * left out: never a track of another language, nor an automatic one where a written one was dropped.
+ */
+export function chooseYtDlpTrack(
+  info: YtDlpInfo,
+  language: string | undefined,
+  leftOutManual: readonly string[] | null = null,
+  playerLanguage: string | null = null,
+): YtDlpChoice {
+  const spoken = spokenYtDlpLanguage(info, playerLanguage);
+  const asked = language !== undefined && language !== "" ? language : null;
+  if (leftOutManual === null) {
+    const track = pickTrack(info.tracks, language, spoken);
+    return track === null ? { track: null, why: "none_in_language" } : { track };
+  }
+  const wanted = asked ?? spoken;
+  if (wanted === null) return { track: null, why: "left_out" };
+  const track = pickTrack(info.tracks, wanted, null);
+  if (track === null) return { track: null, why: "left_out" };
+  const writtenLeftOut = leftOutManual.some((code) => primarySubtag(code) === primarySubtag(wanted));
+  if (track.kind === "asr" && writtenLeftOut) return { track: null, why: "left_out" };
+  return { track };
 }

@@ -7,6 +7,8 @@ export interface YtDlpRun {
   readonly args: readonly string[];
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** The working folder: where --write-pages puts the pages it saves. */
+  readonly cwd?: string;
   /** The most standard output kept; a video's info is a few MB with every format listed. */
   readonly maxStdoutBytes?: number;
 }
@@ -67,6 +69,7 @@ export function runYtDlp(run: YtDlpRun): Promise<YtDlpOutput> {
     const child = spawn(run.executable, [...run.args], {
       shell: false,
       detached: true,
+      cwd: run.cwd,
       stdio: ["ignore", "pipe", "pipe"],
       // Python writes UTF-8 whatever the machine's locale; the info JSON and messages are read as UTF-8.
       env: { ...process.env, PYTHONIOENCODING: "utf-8", PYTHONUTF8: "1" },

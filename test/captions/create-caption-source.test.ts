@@ -71,15 +71,26 @@ describe("VIDROWS_CAPTIONS", () => {
     }
   });
 
-  it("refuses a VIDROWS_YOUTUBE_PROXY that is not an http(s) URL, by name", () => {
-    for (const proxy of ["socks5://127.0.0.1:1080", "not a url", "127.0.0.1:3128"]) {
+  it("refuses a VIDROWS_YOUTUBE_PROXY that is not an http(s) or socks5 URL, by name", () => {
+    for (const proxy of [
+      "ftp://127.0.0.1:21",
+      "not a url",
+      "127.0.0.1:3128",
+      "http://a:3128,socks4://b:1080",
+    ]) {
       expect(() => createCaptionSource("youtube", { youtubeProxy: proxy }), proxy).toThrow(
         /VIDROWS_YOUTUBE_PROXY/,
       );
     }
-    expect(
-      createCaptionSource("youtube", { youtubeProxy: "http://user:pass@127.0.0.1:3128" }),
-    ).toBeInstanceOf(YouTubeCaptionSource);
+    for (const proxy of [
+      "http://user:pass@127.0.0.1:3128",
+      "socks5://127.0.0.1:1080",
+      "http://a.example:3128, https://b.example:3129 socks5h://c.example:1080",
+    ]) {
+      expect(createCaptionSource("youtube", { youtubeProxy: proxy }), proxy).toBeInstanceOf(
+        YouTubeCaptionSource,
+      );
+    }
   });
 });
 

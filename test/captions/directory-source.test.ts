@@ -41,7 +41,7 @@ describe("Captions from a folder", () => {
 
   it("reads <video_id>.vtt, rolling repeats removed, lasting to the end of its last cue", async () => {
     const transcript = await source.fetchTranscript("aaaaaaaaaaa");
-    expect(transcript.cues).toHaveLength(7);
+    expect(transcript.cues).toHaveLength(6);
     expect(transcript.cues[0]?.text).toBe("hey everyone welcome back to the kitchen");
     expect(transcript.durationSeconds).toBe(22.48);
   });
@@ -54,7 +54,7 @@ describe("Captions from a folder", () => {
 
   it("reads <video_id>.json3", async () => {
     const transcript = await source.fetchTranscript("ccccccccccc");
-    expect(transcript.cues).toHaveLength(4);
+    expect(transcript.cues).toHaveLength(3);
     expect(transcript.durationSeconds).toBe(14.15);
   });
 

@@ -8,6 +8,17 @@ export interface Scenario {
   readonly stdout?: string;
   readonly stderr?: string;
   readonly exitCode?: number;
+  /**
+   * The second run (--load-info-json: write the chosen track): by default, like yt-dlp, it downloads the
+   * track's URL from the info and writes `<output stem>.<key>.<format>`; these replace what it prints.
+   */
+  /** Pages saved into the working folder under --write-pages, by file name, as yt-dlp saves player answers. */
+  readonly pages?: Record<string, string>;
+  readonly subtitleRun?: {
+    readonly stderr?: string;
+    readonly exitCode?: number;
+    readonly writeNothing?: boolean;
+  };
   /** Never ends (and starts a grandchild that never ends either), like a yt-dlp stuck on a stalled socket. */
   readonly hang?: boolean;
 }
@@ -32,10 +43,36 @@ const path = require("node:path");
 const { spawn } = require("node:child_process");
 const args = process.argv.slice(2);
 fs.appendFileSync(path.join(__dirname, "calls.jsonl"), JSON.stringify(args) + "\\n");
+const scenarios0 = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
+const value = (flag) => args[args.indexOf(flag) + 1];
+if (args.includes("--load-info-json")) {
+  // The subtitle run: the track vidrows chose, from the info the first run printed.
+  const info = JSON.parse(fs.readFileSync(value("--load-info-json"), "utf8"));
+  const run = (scenarios0[info.id] || scenarios0["*"]).subtitleRun || {};
+  if (run.stderr) process.stderr.write(run.stderr);
+  if (run.exitCode || run.writeNothing) process.exit(run.exitCode || 0);
+  const tracks = (args.includes("--write-auto-subs") ? info.automatic_captions : info.subtitles) || {};
+  const pattern = new RegExp("^(?:" + value("--sub-langs") + ")$", "i");
+  const format = value("--sub-format");
+  const key = Object.keys(tracks).find((candidate) => pattern.test(candidate));
+  const entry = key === undefined ? undefined : tracks[key].find((candidate) => candidate.ext === format);
+  if (entry === undefined) {
+    process.stderr.write("WARNING: " + value("--sub-langs") + " subtitles not available for " + info.id + "\\n");
+    process.exit(0);
+  }
+  fetch(entry.url).then((answer) => answer.text()).then((text) => {
+    fs.writeFileSync(value("--output").replace("%(ext)s", key + "." + format), text);
+    process.exit(0);
+  });
+  return;
+}
 const id = new URL(args[args.length - 1]).searchParams.get("v");
 fs.writeFileSync(path.join(__dirname, "pid-child-" + id), String(process.pid));
 const scenarios = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
 const scenario = scenarios[id] || scenarios["*"];
+if (scenario.pages && args.includes("--write-pages")) {
+  for (const [name, text] of Object.entries(scenario.pages)) fs.writeFileSync(path.join(process.cwd(), name), text);
+}
 if (scenario.hang) {
   const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
   fs.writeFileSync(path.join(__dirname, "pid-grandchild-" + id), String(grandchild.pid));

@@ -86,7 +86,8 @@ describe("A chain of captions sources", () => {
       refusal();
       const before = ytDlp.calls().length;
       const fromYtDlp = await chain.fetchTranscript(videoId);
-      expect(ytDlp.calls()).toHaveLength(before + 1);
+      // Two runs: the info, then the chosen track written by yt-dlp itself.
+      expect(ytDlp.calls()).toHaveLength(before + 2);
       expect(fromYtDlp.cues).toEqual(fromYouTube.cues);
       expect(fromYtDlp.language).toBe(fromYouTube.language);
       playerStatus = 200;
@@ -113,6 +114,27 @@ describe("A chain of captions sources", () => {
     const error = await failure(chain.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.message).toMatch(/^youtube: .*429.* Then yt-dlp: .*not a bot/);
+  });
+
+  it("keeps youtube's retryable bot check when yt-dlp (exit code 0) only warns of the same", async () => {
+    playerBody = atOrigin(fixture("youtube/player-bot-check.json"));
+    ytDlp.script({
+      "*": {
+        stdout: atOrigin(fixture("yt-dlp/info-unplayable.json")),
+        stderr: fixture("yt-dlp/warned-bot-check.stderr"),
+      },
+    });
+    const error = await failure(chain.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.retryable).toBe(true);
+  });
+
+  it("keeps youtube's knowledge of tracks it could not read over yt-dlp finding none", async () => {
+    playerBody = atOrigin(fixture("youtube/player-po-token.json"));
+    ytDlp.script({ "*": { stdout: atOrigin(fixture("yt-dlp/info-no-captions.json")) } });
+    const error = await failure(chain.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.message).toMatch(/contradicted/);
   });
 
   it("passes on the answer of the last source when it is about the video", async () => {

@@ -1,6 +1,8 @@
-// Small HTTP servers the captions tests start on loopback: a scripted web server and a forward proxy.
+// Small servers the captions tests start on loopback: a scripted web server, a forward proxy, a SOCKS5 proxy.
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { connect, type Socket } from "node:net";
+import { createServer as createHttpsServer } from "node:https";
+import { connect, createServer as createNetServer, type Socket } from "node:net";
 
 export interface SeenRequest {
   readonly method: string;
@@ -18,12 +20,19 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-async function listen(server: Server): Promise<string> {
+async function listen(server: Server, scheme = "http"): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("no port");
-  return `http://127.0.0.1:${address.port}`;
+  return `${scheme}://127.0.0.1:${address.port}`;
 }
+
+// The test certificate (localhost, 127.0.0.1), whose authority vitest.config.ts hands every test worker
+// (and the children they start) through NODE_EXTRA_CA_CERTS.
+const testTls = () => ({
+  cert: readFileSync(new URL("../fixtures/tls/cert.pem", import.meta.url)),
+  key: readFileSync(new URL("../fixtures/tls/key.pem", import.meta.url)),
+});
 
 async function shut(server: Server, sockets: Set<Socket>): Promise<void> {
   for (const socket of sockets) socket.destroy();
@@ -31,8 +40,14 @@ async function shut(server: Server, sockets: Set<Socket>): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** A server that answers every request with the current `handler`, and remembers what it was asked. */
-export async function startLocalServer(handler: Handler): Promise<LocalServer> {
+/**
+ * A server that answers every request with the current `handler`, and remembers what it was asked; over
+ * HTTPS with the test certificate when `tls` is set, as the platform is.
+ */
+export async function startLocalServer(
+  handler: Handler,
+  options: { tls?: boolean } = {},
+): Promise<LocalServer> {
   const sockets = new Set<Socket>();
   const local = {
     origin: "",
@@ -40,7 +55,7 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
     handler,
     close: async () => shut(server, sockets),
   };
-  const server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -53,12 +68,13 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
       local.requests.push(seen);
       local.handler(seen, response);
     });
-  });
+  };
+  const server: Server = options.tls ? createHttpsServer(testTls(), onRequest) : createServer(onRequest);
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  local.origin = await listen(server);
+  local.origin = await listen(server, options.tls ? "https" : "http");
   return local;
 }
 
@@ -105,4 +121,62 @@ export async function closedOrigin(): Promise<string> {
   const origin = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return origin;
+}
+
+export interface LocalSocksProxy {
+  readonly url: string;
+  /** The host:port of every connection asked for, in order. */
+  readonly connections: string[];
+  close(): Promise<void>;
+}
+
+/** A SOCKS5 proxy without authentication that opens CONNECT streams (the subset proxies for YouTube need). */
+export async function startLocalSocksProxy(): Promise<LocalSocksProxy> {
+  const sockets = new Set<Socket>();
+  const connections: string[] = [];
+  const server = createNetServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => client.destroy());
+    client.once("data", (greeting: Buffer) => {
+      if (greeting[0] !== 5) return client.destroy();
+      client.write(Buffer.from([5, 0]));
+      client.once("data", (request: Buffer) => {
+        const type = request[3];
+        let host: string;
+        let offset: number;
+        if (type === 1) {
+          host = [...request.subarray(4, 8)].join(".");
+          offset = 8;
+        } else if (type === 3) {
+          const length = request[4] ?? 0;
+          host = request.subarray(5, 5 + length).toString("utf8");
+          offset = 5 + length;
+        } else {
+          return client.destroy();
+        }
+        const port = request.readUInt16BE(offset);
+        connections.push(`${host}:${port}`);
+        const upstream = connect(port, host, () => {
+          client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+          upstream.pipe(client);
+          client.pipe(upstream);
+        });
+        sockets.add(upstream);
+        upstream.on("close", () => sockets.delete(upstream));
+        upstream.on("error", () => client.destroy());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `socks5://127.0.0.1:${address.port}`,
+    connections,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -16,7 +16,7 @@ describe("YouTube's rolling automatic WebVTT", () => {
     "hey everyone welcome back to the kitchen",
     "today we're making a simple tomato sauce",
     "you'll need two cans of tomatoes & garlic",
-    "[Music]",
+    // "[Music]" between these: a sound, which no one said, is left out.
     "first heat the olive oil over medium heat",
     "then add the garlic and stir for a minute",
     "then add the garlic and stir again",
@@ -35,7 +35,7 @@ describe("YouTube's rolling automatic WebVTT", () => {
     expect(cues[0]).toEqual({ startMs: 160, endMs: 2879, text: spoken[0] });
     expect(cues[1]).toEqual({ startMs: 2879, endMs: 5759, text: spoken[1] });
     // The last cue only repeats a line; the captions still end where it ends.
-    expect(cues.at(-1)).toEqual({ startMs: 17_039, endMs: 22_480, text: spoken[6] });
+    expect(cues.at(-1)).toEqual({ startMs: 17_039, endMs: 22_480, text: spoken[5] });
   });
 });
 
@@ -77,13 +77,28 @@ describe("SubRip", () => {
 });
 
 describe("json3", () => {
-  it("reads events with words and skips window definitions, line breaks and blank segments", () => {
+  it("reads events with words and skips window definitions, line breaks, blank segments and sound labels", () => {
     const cues = parseJson3(fixture("auto.en.json3"));
+    // Each line ends where the next begins: automatic events last into the next one.
     expect(cues).toEqual([
-      { startMs: 160, endMs: 5749, text: "hey everyone welcome back to the kitchen" },
+      { startMs: 160, endMs: 2879, text: "hey everyone welcome back to the kitchen" },
       { startMs: 2879, endMs: 8549, text: "today we're making a simple tomato sauce" },
-      { startMs: 8559, endMs: 11_270, text: "[Music]" },
       { startMs: 11_280, endMs: 14_150, text: "tomatoes & garlic" },
+    ]);
+  });
+
+  it("keeps the end of a line that does not run into the next one", () => {
+    const text = JSON.stringify({
+      events: [
+        { tStartMs: 0, dDurationMs: 1000, segs: [{ utf8: "one" }] },
+        { tStartMs: 3000, dDurationMs: 9600, segs: [{ utf8: "two" }] },
+        { tStartMs: 4000, dDurationMs: 500, segs: [{ utf8: "three" }] },
+      ],
+    });
+    expect(parseJson3(text)).toEqual([
+      { startMs: 0, endMs: 1000, text: "one" },
+      { startMs: 3000, endMs: 4000, text: "two" },
+      { startMs: 4000, endMs: 4500, text: "three" },
     ]);
   });
 
@@ -102,6 +117,14 @@ describe("caption text", () => {
   it("drops blank lines and collapses spaces", () => {
     expect(cleanCueText(" \n  two   words \n\t\n")).toBe("two words");
   });
+
+  it("drops lines that only name a sound, and keeps words said beside one", () => {
+    for (const label of ["[Music]", "[Applause]", "(laughs)", "♪ ♪", "♪"]) {
+      expect(cleanCueText(label), label).toBe("");
+    }
+    expect(cleanCueText("[Music]\nhello there")).toBe("hello there");
+    expect(cleanCueText("♪ la la la ♪")).toBe("♪ la la la ♪");
+  });
 });
 
 describe("format detection", () => {
@@ -116,6 +139,6 @@ describe("format detection", () => {
     expect(sniffFormat("\uFEFFWEBVTT\n\n")).toBe("vtt");
     expect(sniffFormat('  {"events": []}')).toBe("json3");
     expect(sniffFormat("1\n00:00:01,000 --> 00:00:02,000\nhi\n")).toBe("srt");
-    expect(parseCaptions(fixture("auto.en.json3"), "json3")).toHaveLength(4);
+    expect(parseCaptions(fixture("auto.en.json3"), "json3")).toHaveLength(3);
   });
 });

@@ -43,7 +43,7 @@ describe("Captions from a URL template", () => {
     const transcript = await source.fetchTranscript("aB3_-xYz012");
     expect(server.requests[0]?.url.pathname).toBe("/captions/aB3_-xYz012");
     expect(server.requests[0]?.url.searchParams.get("format")).toBe("any");
-    expect(transcript.cues).toHaveLength(7);
+    expect(transcript.cues).toHaveLength(6);
     expect(transcript.durationSeconds).toBe(22.48);
   });
 
@@ -76,6 +76,17 @@ describe("Captions from a URL template", () => {
     }
     server.handler = (_request, response) => answer(response, 200, "<html>oops", "application/json");
     expect((await failure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("captions_unavailable");
+  });
+
+  it("says captions_unavailable, not no_captions, for a 200 answer that is an HTML error page", async () => {
+    const page =
+      "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>Try later</body></html>";
+    for (const contentType of ["text/html; charset=utf-8", "text/plain", "application/octet-stream"]) {
+      server.handler = (_request, response) => answer(response, 200, page, contentType);
+      const error = await failure(source.fetchTranscript("aB3_-xYz012"));
+      expect(error.code, contentType).toBe("captions_unavailable");
+      expect(error.retryable).toBe(true);
+    }
   });
 
   it("says captions_unavailable when the server cannot be reached or does not answer in time", async () => {

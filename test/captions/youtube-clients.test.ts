@@ -3,8 +3,11 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CaptionError } from "../../src/captions/caption-source.js";
+import { createCaptionSource } from "../../src/captions/create-caption-source.js";
+import { parseClientList } from "../../src/captions/innertube-client.js";
 import { needsProofOfOrigin } from "../../src/captions/proof-of-origin.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
 import { type LocalServer, startLocalServer } from "./local-servers.js";
 
 const videoId = "Kf7tGz2xQ0A";
@@ -51,7 +54,12 @@ describe("The youtube source's clients", () => {
         response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
       }
     });
-    source = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 5000 });
+    // Two clients named by the setting, so that these cases read the same whatever the default list is.
+    source = new YouTubeCaptionSource({
+      baseUrl: platform.origin,
+      timeoutMs: 5000,
+      clients: parseClientList("ANDROID_VR,ANDROID"),
+    });
   });
   afterAll(async () => {
     await source.close();
@@ -59,6 +67,57 @@ describe("The youtube source's clients", () => {
   });
   beforeEach(() => {
     platform.requests.length = 0;
+  });
+
+  const playerRequests = () => platform.requests.filter((r) => r.url.pathname === "/youtubei/v1/player");
+
+  it("asks by default the clients the maintained tools rely on now, in their order and versions", async () => {
+    answers = {};
+    const byDefault = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 5000 });
+    answers = {
+      VISIONOS: player("player-made-for-kids.json"),
+      ANDROID_VR: player("player-auto-only.json", 400),
+      ANDROID: player("player-auto-only.json"),
+    };
+    await byDefault.fetchTranscript(videoId);
+    expect(askedClients()).toEqual(["VISIONOS", "ANDROID_VR", "ANDROID"]);
+    const sent = playerRequests().map((r) => ({
+      version: JSON.parse(r.body).context.client.clientVersion,
+      number: r.headers["x-youtube-client-name"],
+      agent: r.headers["user-agent"],
+    }));
+    expect(sent.map((s) => s.version)).toEqual(["1.02", "1.65.10", "21.26.364"]);
+    expect(sent.map((s) => s.number)).toEqual(["101", "28", "3"]);
+    expect(sent[2]?.agent).toContain("com.google.android.youtube/21.26.364");
+  });
+
+  it("asks the clients VIDROWS_YOUTUBE_CLIENTS names, in its order and at its versions", async () => {
+    const configured = createCaptionSource("youtube", {
+      youtubeBaseUrl: platform.origin,
+      youtubeClients: " ANDROID@20.10.38 , ANDROID_VR ",
+    });
+    answers = { ANDROID: player("player-auto-only.json", 400), ANDROID_VR: player("player-auto-only.json") };
+    try {
+      await configured.fetchTranscript(videoId);
+    } finally {
+      await configured.close?.();
+    }
+    expect(askedClients()).toEqual(["ANDROID", "ANDROID_VR"]);
+    const [android, vr] = playerRequests();
+    expect(JSON.parse(android?.body ?? "{}").context.client.clientVersion).toBe("20.10.38");
+    expect(android?.headers["user-agent"]).toContain("com.google.android.youtube/20.10.38");
+    expect(JSON.parse(vr?.body ?? "{}").context.client.clientVersion).toBe("1.65.10");
+  });
+
+  it("refuses a bad VIDROWS_YOUTUBE_CLIENTS at start-up, naming it", () => {
+    expect(loadConfig({ VIDROWS_YOUTUBE_CLIENTS: "ANDROID@20.10.38" }).captionsAccess).toMatchObject({
+      youtubeClients: "ANDROID@20.10.38",
+    });
+    for (const bad of ["WEB", "ANDROID@latest", "ANDROID,,VISIONOS", "ANDROID,ANDROID", "ANDROID@1@2"]) {
+      const attempt = () => loadConfig({ VIDROWS_YOUTUBE_CLIENTS: bad });
+      expect(attempt, bad).toThrow(ConfigError);
+      expect(attempt, bad).toThrow(/^VIDROWS_YOUTUBE_CLIENTS must be/);
+    }
   });
 
   it("asks ANDROID_VR only, when it is served", async () => {
@@ -86,9 +145,29 @@ describe("The youtube source's clients", () => {
     }
   });
 
+  it("asks the next client when the first is told a made-for-kids video is not available, or to update", async () => {
+    for (const first of ["player-made-for-kids.json", "player-update-client.json"]) {
+      platform.requests.length = 0;
+      answers = { ANDROID_VR: player(first), ANDROID: player("player-auto-only.json") };
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues[0]?.text, first).toBe("hey everyone welcome back to the kitchen");
+      expect(askedClients(), first).toEqual(["ANDROID_VR", "ANDROID"]);
+    }
+  });
+
+  it("says captions_unavailable, retryable, when every client is told the video is not available", async () => {
+    answers = {
+      ANDROID_VR: player("player-made-for-kids.json"),
+      ANDROID: player("player-made-for-kids.json"),
+    };
+    const error = await failure(source.fetchTranscript(videoId));
+    expect(error.code).toBe("captions_unavailable");
+    expect(error.retryable).toBe(true);
+  });
+
   it("asks ANDROID when ANDROID_VR's track URLs need a token, and says captions_unavailable when its do too", async () => {
     answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-auto-only.json") };
-    expect((await source.fetchTranscript(videoId)).cues).toHaveLength(4);
+    expect((await source.fetchTranscript(videoId)).cues).toHaveLength(3);
     expect(askedClients()).toEqual(["ANDROID_VR", "ANDROID"]);
 
     platform.requests.length = 0;
@@ -103,6 +182,7 @@ describe("The youtube source's clients", () => {
     const cases: Array<[PlayerAnswer, string]> = [
       [player("player-ok.json", 429), "captions_unavailable"],
       [player("player-bot-check.json"), "captions_unavailable"],
+      [player("player-rate-limited.json"), "captions_unavailable"],
       [player("player-private.json"), "video_unavailable"],
       [player("player-captions-disabled.json"), "no_captions"],
     ];

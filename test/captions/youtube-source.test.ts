@@ -99,12 +99,29 @@ describe("Captions from YouTube", () => {
       const [player] = playerRequests();
       const body = JSON.parse(player?.body ?? "{}");
       expect(body.videoId).toBe(videoId);
-      expect(body.context.client.clientName).toBe("ANDROID_VR");
+      expect(body.context.client.clientName).toBe("VISIONOS");
       expect(typeof body.context.client.clientVersion).toBe("string");
       expect(player?.headers["content-type"]).toBe("application/json");
       const [track] = trackRequests();
       expect(track?.url.searchParams.get("fmt")).toBe("json3");
       expect(track?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("takes the video's language from its default audio track, not from a mislabelled automatic track", async () => {
+      // An English video: a written English track, and an automatic one the platform labelled Japanese.
+      usePlayer("player-manual-en-auto-ja.json");
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("never reads a machine translation, even in the asked language", async () => {
+      usePlayer("player-ok.json");
+      playerBody = playerBody.replace("lang=fr-CA", "lang=en&tlang=fr-CA");
+      const error = await failure(source.fetchTranscript(videoId, { language: "fr" }));
+      expect(error.code).toBe("no_captions");
+      expect(trackRequests()).toHaveLength(0);
     });
 
     it("reads the asked language, matching by primary subtag too", async () => {
@@ -163,6 +180,11 @@ describe("Captions from YouTube", () => {
         "video_unavailable",
       ],
       ["a bot check", "player-bot-check.json", "captions_unavailable"],
+      [
+        "the session's rate limit ('try again later', status ERROR)",
+        "player-rate-limited.json",
+        "captions_unavailable",
+      ],
       ["LOGIN_REQUIRED without an age reason", "player-login-required.json", "captions_unavailable"],
     ];
     for (const [title, file, code] of cases) {
@@ -280,8 +302,8 @@ describe("Captions from YouTube", () => {
       }
     });
 
-    it("refuses a proxy that is not an http(s) URL", () => {
-      expect(() => new YouTubeCaptionSource({ proxy: "socks5://127.0.0.1:1080" })).toThrow(/http/);
+    it("refuses a proxy that is not an http(s) or socks5 URL", () => {
+      expect(() => new YouTubeCaptionSource({ proxy: "ftp://127.0.0.1:21" })).toThrow(/socks5/);
     });
   });
 });

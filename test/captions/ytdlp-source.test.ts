@@ -1,11 +1,14 @@
 // The yt-dlp captions source against a fake yt-dlp printing recorded-shape output, with the caption tracks
 // served by a local server: found, not found, no subtitles, video unavailable, blocked, hung (killed).
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CaptionError } from "../../src/captions/caption-source.js";
+import { ProxyPool } from "../../src/captions/proxy-pool.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
-import { type LocalServer, type SeenRequest, startLocalProxy, startLocalServer } from "./local-servers.js";
+import { type LocalServer, type SeenRequest, startLocalServer } from "./local-servers.js";
 
 const videoId = "Kf7tGz2xQ0A";
 const fixture = (name: string) =>
@@ -61,7 +64,7 @@ describe("Captions through yt-dlp", () => {
   });
 
   describe("found", () => {
-    it("asks yt-dlp for the video's info only, never media, then reads the manual track of its language", async () => {
+    it("asks yt-dlp for the video's info, never media, then has it write the manual track of its language", async () => {
       const before = ytDlp.calls().length;
       const transcript = await source.fetchTranscript(videoId);
       expect(transcript.cues.map((cue) => cue.text)).toEqual([
@@ -73,17 +76,52 @@ describe("Captions through yt-dlp", () => {
       expect(transcript.durationSeconds).toBe(212);
 
       const calls = ytDlp.calls().slice(before);
-      expect(calls).toHaveLength(1);
-      const args = calls[0] ?? [];
-      expect(args).toContain("--skip-download");
-      expect(args).toContain("--dump-single-json");
-      expect(args).not.toContain("--proxy");
-      expect(args.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
-      expect(args.some((arg) => /^(-f|--format|--write-subs|-x|--extract-audio)$/.test(arg))).toBe(false);
+      expect(calls).toHaveLength(2);
+      const [infoRun = [], subtitleRun = []] = calls;
+      expect(infoRun).toContain("--skip-download");
+      expect(infoRun).toContain("--dump-single-json");
+      expect(infoRun).not.toContain("--proxy");
+      expect(infoRun.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
+      const media = /^(-f|--format|-x|--extract-audio|--no-simulate)$/;
+      expect(infoRun.some((arg) => media.test(arg))).toBe(false);
+      // The second run loads the first one's info (YouTube is not asked for the video again) and writes
+      // exactly the chosen track: the written English one, as json3, and nothing else.
+      expect(subtitleRun).toContain("--load-info-json");
+      expect(subtitleRun).toContain("--skip-download");
+      expect(subtitleRun).toContain("--write-subs");
+      expect(subtitleRun).not.toContain("--write-auto-subs");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-langs") + 1]).toBe("en");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-format") + 1]).toBe("json3");
+      expect(subtitleRun.some((arg) => media.test(arg))).toBe(false);
       const [track] = trackRequests();
       expect(track?.url.searchParams.get("fmt")).toBe("json3");
       expect(track?.url.searchParams.get("lang")).toBe("en");
       expect(track?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("has yt-dlp write an automatic track with --write-auto-subs only, its key taken literally", async () => {
+      ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
+      const before = ytDlp.calls().length;
+      await source.fetchTranscript(videoId);
+      const subtitleRun = ytDlp.calls()[before + 1] ?? [];
+      expect(subtitleRun).toContain("--write-auto-subs");
+      expect(subtitleRun).not.toContain("--write-subs");
+      expect(subtitleRun[subtitleRun.indexOf("--sub-langs") + 1]).toBe("en-orig");
+    });
+
+    it("maps a caption download that yt-dlp could not make (HTTP 429) to captions_unavailable", async () => {
+      ytDlp.script({
+        "*": {
+          stdout: info("info-ok.json"),
+          subtitleRun: {
+            stderr: "ERROR: Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests\n",
+            exitCode: 1,
+          },
+        },
+      });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/429/);
     });
 
     it("reads the asked language, and never a machine translation", async () => {
@@ -98,12 +136,39 @@ describe("Captions through yt-dlp", () => {
       expect(trackRequests().every((r) => !r.url.searchParams.has("tlang"))).toBe(true);
     });
 
+    it("takes the video's language from its original audio track, not from a mislabelled automatic track", async () => {
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja.json") } });
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+      expect(trackRequests()[0]?.url.searchParams.get("kind")).toBeNull();
+    });
+
+    it("takes the language of a video with one audio track from the player answers yt-dlp saved", async () => {
+      // yt-dlp's info labels the only audio track with the automatic track's (wrong) language, "ja".
+      const pages = {
+        "Kf7tGz2xQ0A_https_-_www.youtube.com_youtubei_v1_player_prettyPrint=false_7b1c.dump": fixture(
+          "youtube/player-manual-en-auto-ja.json",
+        ),
+      };
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja-one-audio.json"), pages } });
+      const before = ytDlp.calls().length;
+      const transcript = await source.fetchTranscript(videoId);
+      expect(ytDlp.calls()[before]).toContain("--write-pages");
+      expect(transcript.language).toBe("en");
+      expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+
+      // Without them, the automatic track's label is all there is to go by.
+      ytDlp.script({ "*": { stdout: info("info-manual-en-auto-ja-one-audio.json") } });
+      expect((await source.fetchTranscript(videoId)).language).toBe("ja");
+    });
+
     it("reads the automatic track in the spoken language when no one wrote captions", async () => {
       ytDlp.script({ "*": { stdout: info("info-auto-only.json") } });
       const transcript = await source.fetchTranscript(videoId);
       expect(transcript.cues[0]).toEqual({
         startMs: 160,
-        endMs: 5749,
+        endMs: 2879,
         text: "hey everyone welcome back to the kitchen",
       });
       expect(transcript.language).toBe("en");
@@ -112,18 +177,45 @@ describe("Captions through yt-dlp", () => {
       expect(trackRequests()[0]?.url.searchParams.get("kind")).toBe("asr");
     });
 
-    it("sends yt-dlp and the caption download through VIDROWS_YOUTUBE_PROXY", async () => {
-      const proxy = await startLocalProxy();
-      const proxied = new YtDlpCaptionSource({ executable: ytDlp.path, proxy: proxy.url });
+    it("sends both runs of an attempt through one proxy, the next attempt through the next one", async () => {
+      const pooled = new YtDlpCaptionSource({
+        executable: ytDlp.path,
+        proxyPool: new ProxyPool(["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"]),
+      });
+      const before = ytDlp.calls().length;
+      await pooled.fetchTranscript(videoId);
+      await pooled.fetchTranscript(videoId);
+      const proxies = ytDlp
+        .calls()
+        .slice(before)
+        .map((args) => args[args.indexOf("--proxy") + 1]);
+      expect(proxies).toEqual([
+        "http://127.0.0.1:3128",
+        "http://127.0.0.1:3128",
+        "socks5://127.0.0.1:1080",
+        "socks5://127.0.0.1:1080",
+      ]);
+    });
+
+    it("hands yt-dlp a fresh copy of the cookies file for each attempt, for both runs", async () => {
+      const folder = mkdtempSync(join(tmpdir(), "vidrows-cookies-"));
+      const cookies = join(folder, "cookies.txt");
+      writeFileSync(cookies, "# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t0\tSOCS\tCAI\n");
+      const withCookies = new YtDlpCaptionSource({ executable: ytDlp.path, cookiesFile: cookies });
       try {
         const before = ytDlp.calls().length;
-        await proxied.fetchTranscript(videoId);
-        const args = ytDlp.calls()[before] ?? [];
-        expect(args[args.indexOf("--proxy") + 1]).toBe(proxy.url);
-        expect(proxy.tunnels).toEqual([platform.origin.replace("http://", "")]);
+        await withCookies.fetchTranscript(videoId);
+        const copies = ytDlp
+          .calls()
+          .slice(before)
+          .map((args) => args[args.indexOf("--cookies") + 1]);
+        expect(copies).toHaveLength(2);
+        expect(copies[0]).toBe(copies[1]);
+        // A copy, not the operator's file: yt-dlp writes its cookies back when it ends.
+        expect(copies[0]).not.toBe(cookies);
+        expect(existsSync(copies[0] ?? "")).toBe(false);
       } finally {
-        await proxied.close();
-        await proxy.close();
+        rmSync(folder, { recursive: true, force: true });
       }
     });
   });
@@ -171,7 +263,7 @@ describe("Captions through yt-dlp", () => {
     });
   });
 
-  describe("yt-dlp's errors", () => {
+  describe("yt-dlp's errors (exit code 1, as older releases and failed runs print them)", () => {
     const cases: Array<[string, string, string, number]> = [
       ["a private video", "private.stderr", "video_unavailable", 1],
       ["a removed video", "removed.stderr", "video_unavailable", 1],
@@ -210,6 +302,73 @@ describe("Captions through yt-dlp", () => {
       const before = ytDlp.calls().length;
       expect((await failure(source.fetchTranscript("--exec=rm"))).code).toBe("video_unavailable");
       expect(ytDlp.calls()).toHaveLength(before);
+    });
+  });
+
+  describe("what current releases print with exit code 0 (--ignore-no-formats-error makes refusals warnings)", () => {
+    const cases: Array<[string, string, string]> = [
+      ["a private video", "warned-private.stderr", "video_unavailable"],
+      ["a removed video", "warned-removed.stderr", "video_unavailable"],
+      ["a geo-blocked video", "warned-geo-blocked.stderr", "video_unavailable"],
+      ["a members-only video", "warned-members-only.stderr", "video_unavailable"],
+      ["a bot check", "warned-bot-check.stderr", "captions_unavailable"],
+      ["the session's rate limit", "warned-rate-limited.stderr", "captions_unavailable"],
+      [
+        "a client turned away from a made-for-kids video",
+        "warned-made-for-kids.stderr",
+        "captions_unavailable",
+      ],
+    ];
+    for (const [title, file, code] of cases) {
+      it(`maps ${title} to ${code}, never no_captions`, async () => {
+        ytDlp.script({ "*": { stdout: info("info-unplayable.json"), stderr: fixture(`yt-dlp/${file}`) } });
+        const error = await failure(source.fetchTranscript(videoId));
+        expect(error.code).toBe(code);
+        expect(error.retryable).toBe(code === "captions_unavailable");
+        expect(error.message).not.toMatch(/WARNING:|https:\/\/github|--cookies/);
+        expect(trackRequests()).toHaveLength(0);
+      });
+    }
+
+    it("says no_captions for a playable video without tracks, whatever it warns of formats", async () => {
+      ytDlp.script({
+        "*": { stdout: info("info-no-captions.json"), stderr: fixture("yt-dlp/warned-formats-only.stderr") },
+      });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("no_captions");
+      expect(error.retryable).toBe(false);
+    });
+
+    it("asks for subtitles, so that yt-dlp warns of tracks it left out for want of a token", async () => {
+      const before = ytDlp.calls().length;
+      await source.fetchTranscript(videoId);
+      const args = ytDlp.calls()[before] ?? [];
+      expect(args).toContain("--write-subs");
+      expect(args).toContain("--write-auto-subs");
+      expect(args).toContain("--ignore-no-formats-error");
+    });
+
+    it("never reads another language because yt-dlp left the video's own track out", async () => {
+      // The English track needed a token: yt-dlp dropped it and every track after it, leaving Chinese.
+      ytDlp.script({
+        "*": { stdout: info("info-only-zh-left.json"), stderr: fixture("yt-dlp/subtitles-left-out.stderr") },
+      });
+      for (const language of [undefined, "en"]) {
+        const error = await failure(source.fetchTranscript(videoId, { language }));
+        expect(error.code, String(language)).toBe("captions_unavailable");
+        expect(error.sawCaptionTracks).toBe(true);
+      }
+      expect(trackRequests()).toHaveLength(0);
+      // The one left in the asked language is still read.
+      const chinese = await source.fetchTranscript(videoId, { language: "zh-Hans" });
+      expect(chinese.language).toBe("zh-Hans");
+    });
+
+    it("maps a run that got no player answer at all (HTTP 429, then an ERROR) to captions_unavailable", async () => {
+      ytDlp.script({ "*": { stderr: fixture("yt-dlp/no-player-response.stderr"), exitCode: 1 } });
+      const error = await failure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.message).toMatch(/Failed to extract any player response/);
     });
   });
 

@@ -117,11 +117,17 @@ describe("loadConfig", () => {
 
   it("checks VIDROWS_YOUTUBE_PROXY at start-up, naming it", () => {
     expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxy).toBe("http://proxy:3128");
-    for (const bad of ["socks5://proxy:1080", "proxy:3128", "not a url"]) {
+    const pool = "http://a:3128,socks5://user:pw@b:1080";
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: pool }).youtubeProxy).toBe(pool);
+    for (const bad of ["ftp://proxy:21", "proxy:3128", "not a url", "http://a:3128,socks4://b:1080"]) {
       const attempt = () => loadConfig({ VIDROWS_YOUTUBE_PROXY: bad });
       expect(attempt, bad).toThrow(ConfigError);
-      expect(attempt, bad).toThrow(/^VIDROWS_YOUTUBE_PROXY must be an http:\/\/ or https:\/\/ URL; got /);
+      expect(attempt, bad).toThrow(
+        /^VIDROWS_YOUTUBE_PROXY must be one or more http:\/\/, https:\/\/ or socks5:\/\//,
+      );
     }
+    // A bad entry's password is not repeated in the message.
+    expect(() => loadConfig({ VIDROWS_YOUTUBE_PROXY: "ftp://user:secret@proxy:21" })).not.toThrow(/secret/);
   });
 
   it("limits slow clients by default, reads the limits in seconds, and keeps headers within the request", () => {

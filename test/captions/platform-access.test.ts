@@ -1,0 +1,234 @@
+// How the platform sources reach the platform: the proxy pool (attempts alternating between a local proxy
+// pair, each over a new connection), SOCKS5 through a local SOCKS server, the cookies file, the pace of
+// requests, and the settings that carry them.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCaptionSource } from "../../src/captions/create-caption-source.js";
+import { cookieHeader, parseNetscapeCookies } from "../../src/captions/netscape-cookies.js";
+import { ProxyPool } from "../../src/captions/proxy-pool.js";
+import { type PacingClock, RequestPacing } from "../../src/captions/request-pacing.js";
+import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
+import {
+  type LocalProxy,
+  type LocalServer,
+  startLocalProxy,
+  startLocalServer,
+  startLocalSocksProxy,
+} from "./local-servers.js";
+import { readFileSync } from "node:fs";
+
+const videoId = "Kf7tGz2xQ0A";
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+
+describe("Reaching the platform", () => {
+  let platform: LocalServer;
+  let folder: string;
+  const playerRequests = () => platform.requests.filter((r) => r.url.pathname === "/youtubei/v1/player");
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "vidrows-platform-access-"));
+    platform = await startLocalServer((request, response) => {
+      if (request.url.pathname === "/youtubei/v1/player") {
+        const body = fixture("youtube/player-auto-only.json").replaceAll(
+          "https://www.youtube.com",
+          platform.origin,
+        );
+        response.writeHead(200, { "content-type": "application/json" }).end(body);
+      } else {
+        response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+      }
+    });
+  });
+  afterAll(async () => {
+    await platform.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    platform.requests.length = 0;
+  });
+
+  describe("a pool of proxies", () => {
+    let first: LocalProxy;
+    let second: LocalProxy;
+    beforeAll(async () => {
+      first = await startLocalProxy();
+      second = await startLocalProxy();
+    });
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it("sends each attempt through the next proxy, over a new connection", async () => {
+      const source = createCaptionSource("youtube", {
+        youtubeBaseUrl: platform.origin,
+        youtubeProxy: `${first.url}, ${second.url}`,
+      });
+      const target = platform.origin.replace("http://", "");
+      // Which proxy each attempt went through, and how many tunnels (connections) it opened there.
+      const opened: Array<[string, number]> = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const before = [first.tunnels.length, second.tunnels.length] as const;
+        await source.fetchTranscript(videoId);
+        const grew = [first.tunnels.length - before[0], second.tunnels.length - before[1]];
+        opened.push(
+          grew[1] === 0 ? ["first", grew[0] ?? 0] : grew[0] === 0 ? ["second", grew[1] ?? 0] : ["both", 0],
+        );
+      }
+      await source.close?.();
+      expect(opened.map(([proxy]) => proxy)).toEqual(["first", "second", "first", "second"]);
+      // A connection kept from the first attempt would have served the third without a new tunnel.
+      for (const [, tunnels] of opened) expect(tunnels).toBeGreaterThan(0);
+      expect(new Set([...first.tunnels, ...second.tunnels])).toEqual(new Set([target]));
+      expect(playerRequests()).toHaveLength(4);
+    });
+  });
+
+  it("reaches the platform through a SOCKS5 proxy", async () => {
+    const socks = await startLocalSocksProxy();
+    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: socks.url });
+    try {
+      const transcript = await source.fetchTranscript(videoId);
+      expect(transcript.cues[0]?.text).toBe("hey everyone welcome back to the kitchen");
+      expect(socks.connections.length).toBeGreaterThan(0);
+      expect(new Set(socks.connections)).toEqual(new Set([platform.origin.replace("http://", "")]));
+    } finally {
+      await source.close();
+      await socks.close();
+    }
+  });
+
+  it("says captions_unavailable when the SOCKS5 proxy is down", async () => {
+    const socks = await startLocalSocksProxy();
+    await socks.close();
+    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: socks.url, timeoutMs: 5000 });
+    const error = await source.fetchTranscript(videoId).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: "captions_unavailable" });
+    expect(platform.requests).toHaveLength(0);
+  });
+
+  it("sends the cookies of VIDROWS_YOUTUBE_COOKIES for the platform's host, read again at each attempt", async () => {
+    const cookies = join(folder, "cookies.txt");
+    const host = new URL(platform.origin).hostname;
+    writeFileSync(
+      cookies,
+      `# Netscape HTTP Cookie File\n${host}\tFALSE\t/\tFALSE\t0\tVISITOR_INFO1_LIVE\tfirst\n`,
+    );
+    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, cookiesFile: cookies });
+    await source.fetchTranscript(videoId);
+    expect(platform.requests.map((r) => r.headers.cookie)).toEqual([
+      "VISITOR_INFO1_LIVE=first",
+      "VISITOR_INFO1_LIVE=first",
+    ]);
+    writeFileSync(cookies, `${host}\tFALSE\t/\tFALSE\t0\tVISITOR_INFO1_LIVE\tsecond\n`);
+    platform.requests.length = 0;
+    await source.fetchTranscript(videoId);
+    expect(playerRequests()[0]?.headers.cookie).toBe("VISITOR_INFO1_LIVE=second");
+  });
+});
+
+describe("Netscape cookies files", () => {
+  const file = [
+    "# Netscape HTTP Cookie File",
+    ".youtube.com\tTRUE\t/\tTRUE\t0\tSOCS\tCAI",
+    "#HttpOnly_.youtube.com\tTRUE\t/\tTRUE\t4102444800\tLOGIN_INFO\tsecret",
+    ".youtube.com\tTRUE\t/\tTRUE\t1000\tEXPIRED\tx",
+    "accounts.google.com\tFALSE\t/\tTRUE\t0\tOTHER\ty",
+    "",
+  ].join("\n");
+
+  it("gives a request the unexpired cookies of its host and parent domains, HttpOnly ones included", () => {
+    const cookies = parseNetscapeCookies(file);
+    expect(cookieHeader(cookies, new URL("https://www.youtube.com/youtubei/v1/player"))).toBe(
+      "SOCS=CAI; LOGIN_INFO=secret",
+    );
+    // Secure cookies never go over plain HTTP, and another site's never go at all.
+    expect(cookieHeader(cookies, new URL("http://www.youtube.com/"))).toBeNull();
+    expect(cookieHeader(cookies, new URL("https://example.com/"))).toBeNull();
+  });
+
+  it("refuses what is not one (a JSON export, a header copied from a browser, nothing)", () => {
+    for (const text of [
+      '[{"name":"SOCS","value":"CAI"}]',
+      "SOCS=CAI; LOGIN_INFO=secret",
+      "# only a comment\n",
+    ]) {
+      expect(() => parseNetscapeCookies(text), text).toThrow();
+    }
+  });
+
+  it("is checked at start-up by VIDROWS_YOUTUBE_COOKIES, which names itself when it is bad", () => {
+    const folder = mkdtempSync(join(tmpdir(), "vidrows-cookies-setting-"));
+    try {
+      const good = join(folder, "good.txt");
+      const bad = join(folder, "bad.txt");
+      writeFileSync(good, file);
+      writeFileSync(bad, "SOCS=CAI");
+      expect(loadConfig({ VIDROWS_YOUTUBE_COOKIES: good }).captionsAccess).toMatchObject({
+        youtubeCookiesFile: good,
+      });
+      for (const path of [bad, join(folder, "missing.txt")]) {
+        const attempt = () => loadConfig({ VIDROWS_YOUTUBE_COOKIES: path });
+        expect(attempt, path).toThrow(ConfigError);
+        expect(attempt, path).toThrow(/^VIDROWS_YOUTUBE_COOKIES /);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("The pace of requests (VIDROWS_YOUTUBE_MIN_INTERVAL_MS)", () => {
+  /** A clock that moves only when told, and remembers every wait it was asked for. */
+  function manualClock(): PacingClock & { waits: number[]; at: number } {
+    const clock = {
+      at: 1_000_000,
+      waits: [] as number[],
+      now: () => clock.at,
+      sleep: async (ms: number) => {
+        clock.waits.push(ms);
+      },
+    };
+    return clock;
+  }
+
+  it("spaces requests by the interval, queueing those that come together", async () => {
+    const clock = manualClock();
+    const pacing = new RequestPacing(500, clock);
+    await Promise.all([pacing.turn(), pacing.turn(), pacing.turn()]);
+    expect(clock.waits).toEqual([500, 1000]);
+    // Long after, no wait at all.
+    clock.at += 10_000;
+    await pacing.turn();
+    expect(clock.waits).toEqual([500, 1000]);
+  });
+
+  it("never waits without an interval", async () => {
+    const clock = manualClock();
+    const pacing = new RequestPacing(0, clock);
+    await Promise.all([pacing.turn(), pacing.turn()]);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it("is read at start-up, from 0 to 600000 ms", () => {
+    expect(loadConfig({}).captionsAccess?.youtubeMinIntervalMs).toBe(0);
+    expect(loadConfig({ VIDROWS_YOUTUBE_MIN_INTERVAL_MS: "1500" }).captionsAccess?.youtubeMinIntervalMs).toBe(
+      1500,
+    );
+    for (const bad of ["-1", "600001", "1.5", "soon"]) {
+      expect(() => loadConfig({ VIDROWS_YOUTUBE_MIN_INTERVAL_MS: bad }), bad).toThrow(
+        /^VIDROWS_YOUTUBE_MIN_INTERVAL_MS must be an integer from 0 to 600000/,
+      );
+    }
+  });
+
+  it("hands the pool's next proxy to whichever source asks next", () => {
+    const pool = new ProxyPool(["http://a:1", "http://b:2"]);
+    expect([pool.next(), pool.next(), pool.next()]).toEqual(["http://a:1", "http://b:2", "http://a:1"]);
+    expect(new ProxyPool().next()).toBeUndefined();
+  });
+});
