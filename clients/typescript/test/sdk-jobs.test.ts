@@ -97,13 +97,13 @@ for (const dialect of dialects) {
       expect((await vr.jobs.list({ status: "failed" })).data).toEqual([]);
     });
 
-    it("cancels a running job, again alike while it runs, and answers job_settled once it has settled", async () => {
+    it("cancels a running job, and answers job_settled once it has settled", async () => {
       const { key } = await server.workspace();
       const vr = client(key);
       const held = hold();
       const created = await vr.jobs.submit({ videos: [videoWithCaptions(held.marker)], schema });
-      // The one video is in flight (held by the model); this server's worker renews its lease, and so
-      // sees the cancellation, only every 40 seconds: the job stays running through both calls.
+      // The one video is in flight (held by the model) when the cancel arrives; this server's worker
+      // then abandons it at once, and the job settles with it failed as cancelled.
       await waitFor("the video in flight", async () => {
         const progress = await vr.jobs.progress(created.job_id);
         return progress.counts.processing === 1 ? progress : undefined;
@@ -116,7 +116,6 @@ for (const dialect of dialects) {
         counts: { queued: 0, processing: 1, done: 0, failed: 0 },
         results: null,
       });
-      expect(await vr.jobs.cancel(created.job_id)).toEqual(cancelled);
       held.release();
       await vr.jobs.wait(created.job_id, { pollIntervalMs: 20 });
       await expectApiError(vr.jobs.cancel(created.job_id), {
