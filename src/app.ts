@@ -86,6 +86,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
+    transcriptionAvailable: (config.transcription ?? null) !== null,
   });
 
   let worker: Worker | undefined;

@@ -7,7 +7,7 @@ import {
   parseYouTubeProxySetting,
   type PlatformAccessSettings,
 } from "./captions/create-caption-source.js";
-import { isModelConfigured, parseExtractionSettings } from "./model-settings.js";
+import { isModelConfigured, openAiBaseUrl, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -17,6 +17,22 @@ export interface ModelSettings {
   readonly baseUrl: string | undefined;
   readonly apiKey: string | undefined;
   readonly model: string;
+}
+
+/** An OpenAI-compatible `/audio/transcriptions` endpoint, for videos without usable captions. */
+export interface TranscriptionSettings {
+  /** VIDROWS_TRANSCRIBE_BASE_URL: the API root; OpenAI's unless set. */
+  readonly baseUrl: string;
+  /** VIDROWS_TRANSCRIBE_API_KEY, else the language model's key. */
+  readonly apiKey: string | undefined;
+  /** VIDROWS_TRANSCRIBE_MODEL: `whisper-1` unless set. */
+  readonly model: string;
+  /** VIDROWS_TRANSCRIBE_MAX_BYTES: the endpoint's upload limit (OpenAI's 25 MB); larger audio is cut by ffmpeg. */
+  readonly maxUploadBytes: number;
+  /** VIDROWS_TRANSCRIBE_TIMEOUT_SECONDS: how long one upload may wait for its answer (300). */
+  readonly requestTimeoutSeconds: number;
+  /** VIDROWS_FFMPEG_PATH: the ffmpeg executable; unset, `ffmpeg` on PATH (looked up when a worker starts). */
+  readonly ffmpegPath?: string;
 }
 
 export interface WorkerSettings {
@@ -74,6 +90,8 @@ export interface Config {
   readonly captionsAccess?: PlatformAccessSettings;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
+  /** null (or left out of a config built by hand) when speech-to-text is not configured. */
+  readonly transcription?: TranscriptionSettings | null;
   readonly worker: WorkerSettings;
   readonly webhooks: WebhookSettings;
 }
@@ -147,6 +165,34 @@ function modelSettings(env: NodeJS.ProcessEnv): ModelSettings | null {
     throw new ConfigError((error as Error).message);
   }
   return isModelConfigured(settings) ? Object.freeze(settings) : null;
+}
+
+/**
+ * Speech-to-text is configured when VIDROWS_TRANSCRIBE_BASE_URL, VIDROWS_TRANSCRIBE_MODEL or
+ * VIDROWS_TRANSCRIBE_API_KEY is set; the others then take their defaults.
+ */
+function transcriptionSettings(
+  env: NodeJS.ProcessEnv,
+  model: ModelSettings | null,
+): TranscriptionSettings | null {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const baseUrl = read("VIDROWS_TRANSCRIBE_BASE_URL");
+  const modelName = read("VIDROWS_TRANSCRIBE_MODEL");
+  const apiKey = read("VIDROWS_TRANSCRIBE_API_KEY");
+  if (baseUrl === undefined && modelName === undefined && apiKey === undefined) return null;
+  if (baseUrl !== undefined && !/^https?:$/.test(URL.parse(baseUrl)?.protocol ?? "")) {
+    throw new ConfigError(
+      `VIDROWS_TRANSCRIBE_BASE_URL must be an http:// or https:// URL of an OpenAI-compatible API (such as http://127.0.0.1:8000/v1); got "${baseUrl}".`,
+    );
+  }
+  return Object.freeze({
+    baseUrl: baseUrl ?? openAiBaseUrl,
+    apiKey: apiKey ?? model?.apiKey,
+    model: modelName ?? "whisper-1",
+    maxUploadBytes: integerSetting(env, "VIDROWS_TRANSCRIBE_MAX_BYTES", 25_000_000, 10_000, 2_000_000_000),
+    requestTimeoutSeconds: integerSetting(env, "VIDROWS_TRANSCRIBE_TIMEOUT_SECONDS", 300, 1, 3600),
+    ffmpegPath: read("VIDROWS_FFMPEG_PATH"),
+  });
 }
 
 const defaultRetrySchedule = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -256,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  const model = modelSettings(env);
   return Object.freeze({
     database: parseDatabaseTarget(env.DATABASE_URL),
     host: env.HOST || "127.0.0.1",
@@ -272,7 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),
-    model: modelSettings(env),
+    model,
+    transcription: transcriptionSettings(env, model),
     webhooks: Object.freeze({
       allowPrivate: switchSetting(env, "VIDROWS_WEBHOOK_ALLOW_PRIVATE", false),
       retryScheduleSeconds: retrySchedule(env.VIDROWS_WEBHOOK_RETRY_SCHEDULE),

@@ -5,6 +5,8 @@ import { Semaphore } from "../concurrency/semaphore.js";
 import type { Config } from "../config.js";
 import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
 import { Worker, type WorkerOptions } from "../pipeline/worker.js";
+import { createSpeechToText } from "../transcription/create-speech-to-text.js";
+import type { SpeechToText, SpeechToTextOptions } from "../transcription/speech-to-text.js";
 import type { Store } from "../store/database.js";
 import { type DispatcherOptions, WebhookDispatcher } from "../webhooks/dispatcher.js";
 import { WebhookSender } from "../webhooks/webhook-sender.js";
@@ -20,6 +22,8 @@ export interface BackgroundWorkOptions {
   readonly dispatcher?: Partial<Pick<DispatcherOptions, "pollIntervalMs" | "concurrency">>;
   /** The youtube source's origin (tests point it at a local server). */
   readonly youtubeBaseUrl?: string;
+  /** Where speech-to-text keeps audio, and its retries (tests set them). */
+  readonly transcription?: Partial<Pick<SpeechToTextOptions, "tempRoot" | "attempts" | "retryBaseMs">>;
 }
 
 /** The pipeline worker, or undefined (with a warning) when no model is configured. */
@@ -52,12 +56,31 @@ export function buildWorker(
     store,
     plans: config.plans,
     captions,
+    speechToText: buildSpeechToText(config, options),
     extractor,
     settings: config.worker,
     log: log.child({ component: "worker" }),
     onJobSettled,
     ...options.worker,
   });
+}
+
+/**
+ * Speech-to-text when VIDROWS_TRANSCRIBE_* is set, else undefined; throws, naming yt-dlp or ffmpeg and its
+ * variable, when one is missing.
+ */
+function buildSpeechToText(config: Config, options: BackgroundWorkOptions): SpeechToText | undefined {
+  if (!config.transcription) return undefined;
+  return createSpeechToText(
+    {
+      ...config.transcription,
+      ytDlpPath: config.ytDlpPath,
+      youtubeProxy: config.youtubeProxy,
+      youtubeCookiesFile: config.captionsAccess?.youtubeCookiesFile,
+      youtubeMinIntervalMs: config.captionsAccess?.youtubeMinIntervalMs,
+    },
+    options.transcription,
+  );
 }
 
 /** Deliveries need no model, so every process that runs background work dispatches. */

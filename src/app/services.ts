@@ -57,6 +57,8 @@ export interface ServiceOptions {
   readonly handoverClaimMs?: number;
   /** Which webhook URLs are accepted (http:// for private receivers in development); https only if left out. */
   readonly webhookUrls?: WebhookUrlRules;
+  /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
+  readonly transcriptionAvailable?: boolean;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -83,7 +85,7 @@ export function createServices(
     schemas,
     usage: new RememberedUsage(store, usage),
     usageReport: usage,
-    jobSubmission: new JobSubmission(store, schemas, extractionAvailable),
+    jobSubmission: new JobSubmission(store, schemas, extractionAvailable, options.transcriptionAvailable),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
     handovers,

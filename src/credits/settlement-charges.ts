@@ -17,6 +17,8 @@ import { addDailyCredits, addFailures } from "./usage-counters.js";
 export interface BatchAccount {
   readonly workspaceId: string;
   readonly hardCap: number | null;
+  /** The plan's price per started minute of a transcribed video. */
+  readonly transcriptionCreditsPerMinute: number;
   balance: number;
   usedThisCycle: number;
   charged: number;
@@ -52,6 +54,8 @@ export async function openBatchAccounts(
     accounts.set(workspace.id, {
       workspaceId: workspace.id,
       hardCap: workspace.hard_cap,
+      // A plan the table lacks (removed from VIDROWS_PLANS) prices as the built-in plans do.
+      transcriptionCreditsPerMinute: plan?.transcriptionCreditsPerMinute ?? 2,
       balance: workspace.balance,
       usedThisCycle: workspace.used_this_cycle,
       charged: 0,
@@ -66,12 +70,16 @@ export async function openBatchAccounts(
   return accounts;
 }
 
-/** The charge for a finished video of `durationSeconds`, or why the account cannot take it. */
+/**
+ * The charge for a finished video of `durationSeconds`, at the plan's transcription rate when it was
+ * transcribed from its audio, or why the account cannot take it.
+ */
 export function priceVideo(
   account: BatchAccount,
   durationSeconds: number,
+  transcribed = false,
 ): { charge: number } | { refusal: ChargeRefusal } {
-  const price = creditsForDuration(durationSeconds);
+  const price = creditsForDuration(durationSeconds, transcribed ? account.transcriptionCreditsPerMinute : 1);
   if (account.hardCap !== null && account.usedThisCycle + price > account.hardCap) {
     return {
       refusal: {

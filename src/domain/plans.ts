@@ -10,6 +10,8 @@ export interface Plan {
   readonly webhookEndpoints: number;
   readonly cycleAllowance: number;
   readonly videosPerJob: number;
+  /** What a transcribed video costs per started minute, instead of one credit. */
+  readonly transcriptionCreditsPerMinute: number;
 }
 
 export type PlanTable = ReadonlyMap<string, Plan>;
@@ -21,7 +23,11 @@ interface PlanFileEntry {
   webhook_endpoints: number;
   cycle_allowance: number;
   videos_per_job: number;
+  /** Optional in a plan file (older files lack it): 2 when left out. */
+  transcription_credits_per_minute?: number;
 }
+
+const defaultTranscriptionCreditsPerMinute = 2;
 
 const builtInPlans: Record<string, PlanFileEntry> = {
   free: {
@@ -31,6 +37,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     webhook_endpoints: 0,
     cycle_allowance: 100,
     videos_per_job: 10,
+    transcription_credits_per_minute: 2,
   },
   pro: {
     name: "Pro",
@@ -39,6 +46,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     webhook_endpoints: 10,
     cycle_allowance: 10_000,
     videos_per_job: 100,
+    transcription_credits_per_minute: 2,
   },
   scale: {
     name: "Scale",
@@ -47,6 +55,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     webhook_endpoints: 50,
     cycle_allowance: 100_000,
     videos_per_job: 1000,
+    transcription_credits_per_minute: 2,
   },
 };
 
@@ -81,6 +90,15 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
         throw new Error(`${source}: plan "${id}" needs "${field}" as an integer >= 0.`);
       }
     }
+    const transcriptionRate = entry.transcription_credits_per_minute;
+    if (
+      transcriptionRate !== undefined &&
+      (typeof transcriptionRate !== "number" ||
+        !Number.isSafeInteger(transcriptionRate) ||
+        transcriptionRate < 1)
+    ) {
+      throw new Error(`${source}: plan "${id}" needs "transcription_credits_per_minute" as an integer >= 1.`);
+    }
     const e = entry as unknown as PlanFileEntry;
     if (e.requests_per_minute < 1 || e.videos_per_job < 1) {
       throw new Error(`${source}: plan "${id}" needs requests_per_minute and videos_per_job of at least 1.`);
@@ -95,6 +113,8 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
         webhookEndpoints: e.webhook_endpoints,
         cycleAllowance: e.cycle_allowance,
         videosPerJob: e.videos_per_job,
+        transcriptionCreditsPerMinute:
+          e.transcription_credits_per_minute ?? defaultTranscriptionCreditsPerMinute,
       }),
     );
   }

@@ -55,3 +55,8 @@ export function watchUrlAt(videoId: string, seconds: number): string {
   const at = Math.max(0, Math.floor(seconds));
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&t=${at}s`;
 }
+
+/** The page of video `videoId` that yt-dlp reads its audio from. */
+export function videoPageUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}

@@ -1,4 +1,5 @@
 // PostgreSQL: the submissions of one workspace that arrive together, written by one statement and one commit.
+import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Store } from "../store/database.js";
 import { submitTogether, type TakenPlaces } from "./submission-statements.js";
 
@@ -9,6 +10,7 @@ export interface ReadySubmission {
   /** The schema as JSON text. */
   readonly schemaDefinition: string;
   readonly language: string | null;
+  readonly transcribe: StoredTranscribeMode | null;
   readonly videoCount: number;
   readonly dataKey: Buffer;
   /** JSON arrays, one element per video in the job's order (the admission row's). */
@@ -99,6 +101,7 @@ export class GroupedSubmissions {
       schemaLabels: submissions.map((s) => s.schemaLabel),
       schemaDefinitions: submissions.map((s) => s.schemaDefinition),
       languages: submissions.map((s) => s.language),
+      transcribeModes: submissions.map((s) => s.transcribe),
       videoCounts: submissions.map((s) => s.videoCount),
       dataKeys: submissions.map((s) => s.dataKey),
       platformVideoIds: submissions.map((s) => s.platformVideoIds),

@@ -38,6 +38,13 @@ const SubmitBody = Type.Object(
         "x-error-message": 'must be a BCP-47 language tag such as "en" or "pt-BR".',
       }),
     ),
+    transcribe: Type.Optional(
+      Type.Union([Type.Literal("auto"), Type.Literal("never"), Type.Literal("always")], {
+        description:
+          "When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.",
+        "x-error-message": 'must be "auto", "never" or "always".',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

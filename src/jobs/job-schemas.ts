@@ -135,7 +135,8 @@ const FailedVideo = Type.Object(
     rows: Type.Null(),
     error: Type.Object({
       code: Type.String({
-        description: "`no_captions`, `video_unavailable`, `captions_unavailable`, `cancelled`...",
+        description:
+          "`no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`...",
       }),
       message: Type.String(),
       retryable: Type.Boolean(),

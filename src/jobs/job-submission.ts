@@ -6,6 +6,11 @@ import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { strayCharacterIn } from "../domain/stray-characters.js";
 import { parseVideoReference } from "../domain/video-references.js";
+import {
+  type StoredTranscribeMode,
+  storedTranscribeMode,
+  type TranscribeMode,
+} from "../domain/transcribe-mode.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
 import { renewCycleIfDue, isCycleDue } from "../credits/cycles.js";
@@ -31,6 +36,7 @@ export interface SubmissionInput {
   schema_id?: string;
   schema_version?: number;
   language?: string;
+  transcribe?: TranscribeMode;
 }
 
 export interface SubmissionOutcome {
@@ -49,6 +55,7 @@ interface NewJob {
   label: string;
   definition: SchemaDefinition;
   language: string | null;
+  transcribe: StoredTranscribeMode | null;
 }
 
 /** The 202's body for a job just written. */
@@ -143,6 +150,8 @@ export class JobSubmission {
     private readonly store: Store,
     private readonly schemas: SchemaService,
     private readonly extractionAvailable: boolean,
+    /** Whether VIDROWS_TRANSCRIBE_* is set: `transcribe: "always"` is refused without it. */
+    private readonly transcriptionAvailable = false,
   ) {
     this.writes = new GroupedWrites(store);
     this.groups = new GroupedSubmissions(store);
@@ -176,6 +185,13 @@ export class JobSubmission {
         "videos",
       );
     }
+    if (input.transcribe === "always" && !this.transcriptionAvailable) {
+      throw new ApiError(
+        "invalid_request",
+        'This server has no speech-to-text configured (VIDROWS_TRANSCRIBE_BASE_URL or VIDROWS_TRANSCRIBE_MODEL), so `transcribe` cannot be "always".',
+        "transcribe",
+      );
+    }
     const platformIds = readVideoReferences(input.videos);
 
     // Only a submission with an Idempotency-Key is compared with another, so only it is hashed.
@@ -197,6 +213,7 @@ export class JobSubmission {
       label: resolved.label,
       definition: resolved.definition,
       language: input.language ?? null,
+      transcribe: storedTranscribeMode(input.transcribe),
     };
     if (this.store.dialect === "postgres" && !idempotency) {
       const body = await this.submitGrouped(caller, job);
@@ -253,6 +270,7 @@ export class JobSubmission {
       schemaLabel: job.label,
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
+      transcribe: job.transcribe,
       videoCount: job.platformIds.length,
       ...sealedReferences(job.references),
       platformVideoIds: JSON.stringify(job.platformIds),
@@ -284,6 +302,7 @@ export class JobSubmission {
       schemaLabel: job.label,
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
+      transcribe: job.transcribe,
       videoCount: count,
       createdAt: now,
     });

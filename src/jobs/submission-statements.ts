@@ -2,6 +2,7 @@
 // reservation of credits and queue places is credits/reservation.ts.
 import { sql } from "kysely";
 import { queuePlacesTaken } from "../credits/reservation.js";
+import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import { preparedPerStore } from "../store/prepared-query.js";
 
 export const insertJob = preparedPerStore<
@@ -11,17 +12,19 @@ export const insertJob = preparedPerStore<
     schemaLabel: string;
     schemaDefinition: string;
     language: string | null;
+    transcribe: StoredTranscribeMode | null;
     videoCount: number;
     createdAt: number;
   },
   never
->((db, { jobId, workspaceId, schemaLabel, schemaDefinition, language, videoCount, createdAt }) =>
+>((db, { jobId, workspaceId, schemaLabel, schemaDefinition, language, transcribe, videoCount, createdAt }) =>
   db.insertInto("jobs").values({
     id: jobId,
     workspace_id: workspaceId,
     schema_label: schemaLabel,
     schema_definition: schemaDefinition,
     language,
+    transcribe,
     status: "processing",
     video_count: videoCount,
     queued_count: videoCount,
@@ -127,6 +130,7 @@ interface SubmittedJob {
   schema_label: string;
   schema_definition: string;
   language: string | null;
+  transcribe: StoredTranscribeMode | null;
   video_count: number;
   data_key: Buffer;
   platform_video_ids: string;
@@ -157,6 +161,7 @@ export const submitTogether = preparedPerStore<
     schemaLabels: string[];
     schemaDefinitions: string[];
     languages: (string | null)[];
+    transcribeModes: (StoredTranscribeMode | null)[];
     videoCounts: number[];
     dataKeys: Buffer[];
     platformVideoIds: string[];
@@ -173,10 +178,10 @@ export const submitTogether = preparedPerStore<
         select * from unnest(
           cast(${p.jobIds} as text[]), cast(${p.schemaLabels} as text[]),
           cast(${p.schemaDefinitions} as text[]), cast(${p.languages} as text[]),
-          cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
+          cast(${p.transcribeModes} as text[]), cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
           cast(${p.platformVideoIds} as text[]), cast(${p.submittedUrls} as text[]),
           cast(${p.createdAts} as bigint[])
-        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, video_count,
+        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, transcribe, video_count,
           data_key, platform_video_ids, submitted_urls, created_at, position)
       )`,
     )
@@ -198,6 +203,7 @@ export const submitTogether = preparedPerStore<
           "schema_label",
           "schema_definition",
           "language",
+          "transcribe",
           "status",
           "video_count",
           "queued_count",
@@ -217,6 +223,7 @@ export const submitTogether = preparedPerStore<
               "placed.schema_label",
               "placed.schema_definition",
               "placed.language",
+              "placed.transcribe",
               sql.lit("processing").as("status"),
               "placed.video_count",
               "placed.video_count as queued_count",

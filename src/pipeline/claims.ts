@@ -2,6 +2,7 @@
 import { sql, type Transaction } from "kysely";
 import { countJobsStarted } from "../credits/usage-counters.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
+import { type TranscribeMode, transcribeModeOf } from "../domain/transcribe-mode.js";
 import type { Store } from "../store/database.js";
 import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
@@ -13,6 +14,8 @@ export interface ClaimedVideo {
   readonly workspaceId: string;
   readonly platformVideoId: string;
   readonly language: string | undefined;
+  /** When to transcribe the video's audio instead of reading its captions (the job's `transcribe`). */
+  readonly transcribe: TranscribeMode;
   readonly schema: SchemaDefinition;
   /** How many times the video has been claimed, this claim included. */
   readonly claims: number;
@@ -69,6 +72,7 @@ export async function claimVideos(
         workspaceId: video.workspace_id,
         platformVideoId: video.platform_video_id,
         language: job.language ?? undefined,
+        transcribe: transcribeModeOf(job.transcribe),
         schema,
         claims: video.claims,
         dataKey: job.data_key,
@@ -92,6 +96,7 @@ interface ClaimedJob {
   id: string;
   schema_definition: string;
   language: string | null;
+  transcribe: string | null;
   cancelled_at: number | null;
   data_key: Buffer | null;
 }
@@ -227,7 +232,7 @@ async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string
   if (jobIds.length === 0) return [];
   const jobs = await trx
     .selectFrom("jobs")
-    .select(["id", "schema_definition", "language", "cancelled_at"])
+    .select(["id", "schema_definition", "language", "transcribe", "cancelled_at"])
     .where("id", "in", jobIds)
     .execute();
   const keys =
@@ -256,7 +261,7 @@ const startVideosInJob = preparedSqlPerStore<
     update jobs
     set queued_count = queued_count - ${slots.count}, processing_count = processing_count + ${slots.count}
     where id = ${slots.jobId}
-    returning id, queued_count, video_count, schema_definition, language, cancelled_at,
+    returning id, queued_count, video_count, schema_definition, language, transcribe, cancelled_at,
       ${dialect === "postgres" ? sql`(select data_key from job_keys where job_id = ${slots.jobId})` : sql`null`} as data_key`,
 );
 
@@ -283,6 +288,7 @@ export async function countStartedVideos(
       id: job.id,
       schema_definition: job.schema_definition,
       language: job.language,
+      transcribe: job.transcribe,
       cancelled_at: job.cancelled_at,
       data_key: job.data_key,
     });

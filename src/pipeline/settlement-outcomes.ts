@@ -34,7 +34,7 @@ function priceOutcome(
   outcome: VideoOutcome,
 ): { charge: number; outcome: VideoOutcome } {
   if (outcome.kind === "failed") return { charge: 0, outcome };
-  const price = priceVideo(account, outcome.durationSeconds);
+  const price = priceVideo(account, outcome.durationSeconds, outcome.transcribed ?? false);
   if ("refusal" in price)
     return { charge: 0, outcome: { kind: "failed", ...price.refusal, retryable: true } };
   return { charge: price.charge, outcome };

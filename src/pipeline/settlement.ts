@@ -18,6 +18,8 @@ export type VideoOutcome =
       readonly sources: RowSource[];
       readonly durationSeconds: number;
       readonly chunkCount: number;
+      /** Transcribed from its audio rather than read from captions: priced at the plan's transcription rate. */
+      readonly transcribed?: boolean;
     }
   | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean };
 

@@ -10,6 +10,9 @@ import { sleep } from "../concurrency/sleep.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../domain/plans.js";
+import { videoPageUrl } from "../domain/video-references.js";
+import type { SpeechToText } from "../transcription/speech-to-text.js";
+import { TranscriptionError } from "../transcription/transcriber.js";
 import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
@@ -21,6 +24,8 @@ export interface WorkerOptions {
   readonly store: Store;
   readonly plans: PlanTable;
   readonly captions: CaptionSource;
+  /** Transcribes a video's audio when it has no usable captions; undefined when not configured. */
+  readonly speechToText?: SpeechToText;
   readonly extractor: Extractor;
   readonly settings: WorkerSettings;
   readonly log: FastifyBaseLogger;
@@ -86,6 +91,15 @@ export class Worker {
   }
 
   start(): void {
+    // Audio a crashed process left in the temporary folder; this process's own folders are never touched.
+    this.options.speechToText
+      ?.sweepLeftovers()
+      .then((removed) => {
+        if (removed > 0) this.options.log.info({ removed }, "removed audio folders left by stopped workers");
+      })
+      .catch((error: unknown) =>
+        logBackgroundFailure(this.options.log, error, {}, "sweeping leftover audio failed"),
+      );
     this.loop.start();
     this.heartbeat.start();
   }
@@ -155,12 +169,12 @@ export class Worker {
       };
     }
     try {
-      const transcript = await this.fetchTranscript(video, signal);
+      const { transcript, transcribed } = await this.transcriptOf(video, signal);
       if (transcript.cues.length === 0) {
         return {
           kind: "failed",
           code: "no_captions",
-          message: "The caption track is empty.",
+          message: transcribed ? "No speech was heard in the audio." : "The caption track is empty.",
           retryable: false,
         };
       }
@@ -178,11 +192,15 @@ export class Worker {
         sources: extraction.sources,
         durationSeconds: transcript.durationSeconds,
         chunkCount: extraction.chunkCount,
+        transcribed,
       };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof CaptionError) {
         return { kind: "failed", code: error.code, message: error.message, retryable: error.retryable };
+      }
+      if (error instanceof TranscriptionError) {
+        return { kind: "failed", code: error.code, message: error.message, retryable: true };
       }
       if (error instanceof ExtractionError) {
         return { kind: "failed", code: error.code, message: error.message, retryable: true };
@@ -198,6 +216,41 @@ export class Worker {
         retryable: true,
       };
     }
+  }
+
+  /**
+   * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
+   * (the default) and the video has no usable captions.
+   */
+  private async transcriptOf(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+  ): Promise<{ transcript: Transcript; transcribed: boolean }> {
+    const speech = this.options.speechToText;
+    if (video.transcribe === "always") {
+      if (speech === undefined) {
+        throw new TranscriptionError(
+          "This worker has no speech-to-text configured (VIDROWS_TRANSCRIBE_*).",
+          false,
+        );
+      }
+      return { transcript: await this.transcribe(speech, video, signal), transcribed: true };
+    }
+    const fallback = video.transcribe === "auto" ? speech : undefined;
+    try {
+      const transcript = await this.fetchTranscript(video, signal);
+      if (transcript.cues.length > 0 || fallback === undefined) return { transcript, transcribed: false };
+    } catch (error) {
+      // Only a video known to have no captions is transcribed: a platform that refused us may let the
+      // captions through on the next claim, and an unavailable video has no audio either.
+      const noCaptions = error instanceof CaptionError && error.code === "no_captions";
+      if (!noCaptions || fallback === undefined) throw error;
+    }
+    return { transcript: await this.transcribe(fallback, video, signal), transcribed: true };
+  }
+
+  private transcribe(speech: SpeechToText, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
+    return speech.transcribe(videoPageUrl(video.platformVideoId), video.platformVideoId, signal);
   }
 
   /** Captions, with retries and growing back-off for the failures that may pass. */

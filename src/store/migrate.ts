@@ -22,6 +22,7 @@ import * as jobCancellation from "./migrations/0009_job_cancellation.js";
 import * as admissionsByAge from "./migrations/0010_admissions_by_age.js";
 import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import * as handoverClaims from "./migrations/0012_handover_claims.js";
+import * as jobTranscription from "./migrations/0013_job_transcription.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0010_admissions_by_age": admissionsByAge,
   "0011_workspace_versions": workspaceVersions,
   "0012_handover_claims": handoverClaims,
+  "0013_job_transcription": jobTranscription,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

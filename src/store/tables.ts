@@ -1,5 +1,6 @@
 // The store's tables as Kysely sees them. Times are Unix milliseconds; money is whole credits.
 import type { JobStatus } from "../domain/job-status.js";
+import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Generated, Insertable, Selectable } from "kysely";
 
 export interface MetaTable {
@@ -128,6 +129,8 @@ export interface JobsTable {
   handover_claimed_until: number | null;
   /** When the owner cancelled the job (migration 0009); null otherwise. */
   cancelled_at: number | null;
+  /** `transcribe` of the submission (migration 0013): `never` or `always`; null is `auto`. */
+  transcribe: StoredTranscribeMode | null;
 }
 
 export interface VideosTable {

@@ -30,6 +30,7 @@ function account(figures: Partial<BatchAccount>): BatchAccount {
   return {
     workspaceId: "ws_pure",
     hardCap: null,
+    transcriptionCreditsPerMinute: 2,
     balance: 100,
     usedThisCycle: 0,
     charged: 0,

@@ -26,8 +26,27 @@ describe("parsePlanTable", () => {
       webhookEndpoints: 0,
       cycleAllowance: 500,
       videosPerJob: 20,
+      transcriptionCreditsPerMinute: 2,
     });
     expect(Object.isFrozen(table.get("team"))).toBe(true);
+  });
+
+  it("takes a plan's transcription price per minute, 2 when the file leaves it out", () => {
+    const table = parsePlanTable(
+      { team: good, pricey: { ...good, transcription_credits_per_minute: 5 } },
+      "plans.json",
+    );
+    expect(table.get("team")?.transcriptionCreditsPerMinute).toBe(2);
+    expect(table.get("pricey")?.transcriptionCreditsPerMinute).toBe(5);
+    for (const bad of [0, 1.5, "3", -1]) {
+      expect(() =>
+        parsePlanTable({ team: { ...good, transcription_credits_per_minute: bad } }, "plans.json"),
+      ).toThrow('plan "team" needs "transcription_credits_per_minute" as an integer >= 1.');
+    }
+  });
+
+  it("prices a transcribed minute at 2 credits in the built-in plans", () => {
+    for (const plan of loadPlanTable(undefined).values()) expect(plan.transcriptionCreditsPerMinute).toBe(2);
   });
 
   it("refuses a table that is not an object keyed by plan id", () => {

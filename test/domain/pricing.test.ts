@@ -28,4 +28,10 @@ describe("creditsForDuration", () => {
       expect(creditsForDuration(seconds), `${seconds} s`).toBe(1);
     }
   });
+
+  it("charges a transcribed video its rate per started minute, at least one minute's worth", () => {
+    expect(creditsForDuration(90, 2)).toBe(4);
+    expect(creditsForDuration(60, 2)).toBe(2);
+    expect(creditsForDuration(0, 3)).toBe(3);
+  });
 });

@@ -24,6 +24,7 @@ const features = [
   "pipeline",
   "captions",
   "extraction",
+  "transcription",
 ];
 /**
  * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and
@@ -34,7 +35,8 @@ const roots = ["app", "cli", "cluster"];
 /** The only imports from one feature into another, each for a reason ARCHITECTURE.md gives. */
 const featureImports: Record<string, string[]> = {
   jobs: ["schemas", "extraction"], // a saved schema resolved at submission; the row type and stored rows of a result
-  pipeline: ["captions", "extraction", "webhooks"], // its two ports; events recorded at settlement
+  pipeline: ["captions", "extraction", "transcription", "webhooks"], // its ports; events recorded at settlement
+  transcription: ["captions"], // a transcript is a caption track's shape; yt-dlp runs and the proxy pool
   extraction: ["captions"], // a transcript is a caption track's text
   workspaces: ["keys"], // a new workspace's first key
   usage: ["workspaces"], // the workspace as of now (its cycle renewed if due) and its plan

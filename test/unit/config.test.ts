@@ -17,6 +17,41 @@ describe("loadConfig", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("has no speech-to-text unless a VIDROWS_TRANSCRIBE_* setting is given, then defaults the rest", () => {
+    expect(loadConfig({}).transcription).toBeNull();
+    expect(
+      loadConfig({ VIDROWS_LLM_API_KEY: "llm-key", VIDROWS_TRANSCRIBE_MODEL: "whisper-large" }).transcription,
+    ).toEqual({
+      baseUrl: "https://api.openai.com/v1",
+      apiKey: "llm-key",
+      model: "whisper-large",
+      maxUploadBytes: 25_000_000,
+      requestTimeoutSeconds: 300,
+      ffmpegPath: undefined,
+    });
+    const local = loadConfig({
+      VIDROWS_TRANSCRIBE_BASE_URL: "http://127.0.0.1:8000/v1",
+      VIDROWS_TRANSCRIBE_API_KEY: "stt-key",
+      VIDROWS_TRANSCRIBE_MAX_BYTES: "1000000",
+      VIDROWS_FFMPEG_PATH: "/opt/ffmpeg",
+    }).transcription;
+    expect(local).toMatchObject({
+      baseUrl: "http://127.0.0.1:8000/v1",
+      apiKey: "stt-key",
+      model: "whisper-1",
+    });
+    expect(local).toMatchObject({ maxUploadBytes: 1_000_000, ffmpegPath: "/opt/ffmpeg" });
+  });
+
+  it("refuses a VIDROWS_TRANSCRIBE_BASE_URL that is not http(s), naming it", () => {
+    expect(() => loadConfig({ VIDROWS_TRANSCRIBE_BASE_URL: "ftp://x/v1" })).toThrow(
+      /VIDROWS_TRANSCRIBE_BASE_URL/,
+    );
+    expect(() => loadConfig({ VIDROWS_TRANSCRIBE_MODEL: "m", VIDROWS_TRANSCRIBE_MAX_BYTES: "12MB" })).toThrow(
+      /VIDROWS_TRANSCRIBE_MAX_BYTES/,
+    );
+  });
+
   it("reads HOST, PORT and LOG_LEVEL", () => {
     const config = loadConfig({ HOST: "0.0.0.0", PORT: "3000", LOG_LEVEL: "debug" });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, logLevel: "debug" });

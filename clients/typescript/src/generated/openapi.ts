@@ -397,7 +397,7 @@ export interface components {
             /** @enum {integer} */
             credits_charged: 0;
             error: {
-                /** @description `no_captions`, `video_unavailable`, `captions_unavailable`, `cancelled`... */
+                /** @description `no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`... */
                 code: string;
                 message: string;
                 retryable: boolean;
@@ -820,6 +820,8 @@ export interface operations {
                     schema_id?: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
+                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    transcribe?: "auto" | "never" | "always";
                     /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };

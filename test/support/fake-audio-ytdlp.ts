@@ -1,0 +1,77 @@
+// A fake yt-dlp for speech-to-text: "downloads" a WAV file the test wrote (a few seconds of generated tone)
+// into the output template it is given, and prints the info JSON with the audio's duration.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A mono 16-bit PCM WAV file of `seconds` of a quiet tone at `sampleRate`. */
+export function wavBytes(seconds: number, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    data.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "ascii");
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVE", 8, "ascii");
+  header.write("fmt ", 12, "ascii");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "ascii");
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+export interface FakeAudioYtDlp {
+  /** The executable: VIDROWS_YTDLP_PATH. */
+  readonly path: string;
+  /** The audio every run "downloads", and the duration it reports (none: the info has no duration). */
+  setAudio(wav: Buffer, durationSeconds: number | null): void;
+  /** Every command line it was run with, in order. */
+  calls(): string[][];
+  remove(): void;
+}
+
+const program = `
+const fs = require("node:fs");
+const path = require("node:path");
+const args = process.argv.slice(2);
+fs.appendFileSync(path.join(__dirname, "calls.jsonl"), JSON.stringify(args) + "\\n");
+const setup = JSON.parse(fs.readFileSync(path.join(__dirname, "setup.json"), "utf8"));
+const output = args[args.indexOf("-o") + 1].replace("%(ext)s", "wav");
+fs.copyFileSync(path.join(__dirname, "audio.wav"), output);
+const url = args[args.length - 1];
+const id = new URL(url).searchParams.get("v");
+const info = { id, extractor_key: "Youtube", ext: "wav", webpage_url: url };
+if (setup.duration !== null) info.duration = setup.duration;
+process.stdout.write(JSON.stringify(info) + "\\n");
+`;
+
+export function createFakeAudioYtDlp(): FakeAudioYtDlp {
+  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-audio-yt-dlp-"));
+  const path = join(folder, "yt-dlp");
+  writeFileSync(path, `#!${process.execPath}\n${program}`);
+  chmodSync(path, 0o755);
+  return {
+    path,
+    setAudio(wav, durationSeconds) {
+      writeFileSync(join(folder, "audio.wav"), wav);
+      writeFileSync(join(folder, "setup.json"), JSON.stringify({ duration: durationSeconds }));
+    },
+    calls: () => {
+      const file = join(folder, "calls.jsonl");
+      if (!existsSync(file)) return [];
+      return readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as string[]);
+    },
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
