@@ -34,4 +34,9 @@ export default tseslint.config(
     files: ["clients/typescript/scripts/**/*.mjs"],
     languageOptions: { globals: { console: "readonly", fetch: "readonly", URL: "readonly" } },
   },
+  {
+    // The checkout's launcher and build scripts: plain Node ESM, run before anything is built.
+    files: ["bin/**/*.mjs", "scripts/**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", URL: "readonly" } },
+  },
 );
