@@ -17,19 +17,22 @@ function toSeconds(ms: number): number {
   return Math.round(ms) / 1000;
 }
 
+/** Where a row came from, before its values are checked against the quote. */
+export type LinesSource = Omit<RowSource, "unverified">;
+
 /**
  * The source of a row the model drew from lines `firstLine` to `lastLine` of `chunk`: from the start of
  * the first line's cue to the end of the last's. A number outside the chunk is clamped to it, a missing
  * or non-integer one stands for the chunk's edge (so a row without lines gets the whole chunk), and a
  * reversed span is turned round. The span then lies inside the chunk, and is cut to the video's length
- * (`durationSeconds`), which a caption track may run past.
+ * (`durationSeconds`), which a caption track may run past. The quote is those lines' text.
  */
 export function sourceOfLines(
   chunk: TranscriptChunk,
   firstLine: unknown,
   lastLine: unknown,
   durationSeconds: number,
-): RowSource {
+): LinesSource {
   const lineCount = chunk.cues.length;
   const first = lineNumber(firstLine, lineCount, 1);
   const last = lineNumber(lastLine, lineCount, lineCount);
@@ -42,5 +45,6 @@ export function sourceOfLines(
   return {
     startSeconds: toSeconds(Math.min(startMs, videoEndMs)),
     endSeconds: toSeconds(Math.min(endMs, videoEndMs)),
+    quote: lines.map((line) => line.text).join(" "),
   };
 }

@@ -124,8 +124,14 @@ describe("extracting rows from a model", () => {
     const transcript = priceList();
     const extraction = await extractorFor(fake).extractRows(transcript, schema);
     // Product i is said on its own cue, from 5i to 5i + 4 seconds; the overlaps named some twice.
+    // Each quotes its own cue and holds its values.
     expect(extraction.sources).toEqual(
-      products.map((_, i) => ({ startSeconds: i * 5, endSeconds: i * 5 + 4 })),
+      products.map((name, i) => ({
+        startSeconds: i * 5,
+        endSeconds: i * 5 + 4,
+        quote: `${name} costs ${i + 1} dollars`,
+        unverified: [],
+      })),
     );
   });
 
@@ -148,7 +154,7 @@ describe("extracting rows from a model", () => {
     for (const [i, chunk] of chunks.entries()) {
       const seconds = (ms: number | undefined) => (ms ?? Number.NaN) / 1000;
       const whole = { startSeconds: chunk.startMs / 1000, endSeconds: chunk.endMs / 1000 };
-      expect(extraction.sources.slice(i * 3, i * 3 + 3)).toEqual([
+      expect(extraction.sources.slice(i * 3, i * 3 + 3)).toMatchObject([
         { startSeconds: whole.startSeconds, endSeconds: seconds(chunk.cues[0]?.endMs) },
         { startSeconds: seconds(chunk.cues[1]?.startMs), endSeconds: whole.endSeconds },
         whole,
@@ -163,7 +169,9 @@ describe("extracting rows from a model", () => {
       schema,
     );
     expect(extraction.rows).toEqual([{ product: "apple", price: 1, in_stock: null }]);
-    expect(extraction.sources).toEqual([{ startSeconds: 0, endSeconds: 9 }]);
+    expect(extraction.sources).toEqual([
+      { startSeconds: 0, endSeconds: 9, quote: "apple costs 1 dollars pear costs 2 dollars", unverified: [] },
+    ]);
   });
 
   it("asks nothing for an empty transcript", async () => {
