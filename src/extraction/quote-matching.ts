@@ -219,3 +219,12 @@ export function unverifiedColumns(row: Row, specs: readonly ColumnSpec[], quote:
     })
     .map((spec) => spec.name);
 }
+
+/** How many of the row's checked values the text holds: which line of a too-wide span a row is drawn from. */
+export function heldColumnCount(row: Row, specs: readonly ColumnSpec[], text: string): number {
+  const read = readQuote(text);
+  return specs.filter((spec) => {
+    const value = row[spec.name] ?? null;
+    return isChecked(spec, value) && quoteHolds(read, value);
+  }).length;
+}

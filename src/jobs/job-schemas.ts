@@ -95,7 +95,7 @@ export const RowSource = Type.Object(
   {
     $id: "RowSource",
     description:
-      "Where a row came from, and the evidence: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`).",
+      "Where a row came from, and the evidence: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part; a span wider than 90 seconds is narrowed to the one line, or two adjacent lines, whose text holds the most of the row's values). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`).",
   },
 );
 export type RowSource = Static<typeof RowSource>;

@@ -45,7 +45,8 @@ function readPrices(request: FakeModelRequest) {
 }
 
 const schema: SchemaDefinition = { columns: ["product", "price", "in_stock"] };
-const smallChunks = { chunkTokens: 30, overlapTokens: 14 };
+/** About two cues a chunk, each cue its own numbered line. */
+const smallChunks = { chunkTokens: 30, overlapTokens: 14, maxLineSeconds: 0 };
 const quickRetry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 let fake: FakeModel | undefined;
@@ -77,7 +78,7 @@ describe("extracting rows from a model", () => {
     fake = await startFakeModel({
       respond: (request) =>
         rowsReply(
-          [...messageOf(request, "user").matchAll(/\] (\w+) costs (\d+) dollars/g)].map((match) => ({
+          [...messageOf(request, "user").matchAll(/(\w+) costs (\d+) dollars/g)].map((match) => ({
             product: match[1],
             price: match[2] === "3" ? "three" : match[2],
           })),
@@ -195,8 +196,6 @@ describe("extracting rows from a model", () => {
     const items = format.json_schema.schema.properties.rows.items.properties.row;
     expect(items.required).toEqual(["product", "price"]);
     expect(items.additionalProperties).toBe(false);
-    expect(items.properties.product.description).toBe(template.product);
-    expect(items.properties.price.description).toBe(template.price);
     const system = messageOf(request as FakeModelRequest, "system");
     expect(system).toContain(template.product);
     expect(system).toContain(template.price);
@@ -288,7 +287,7 @@ describe("retrying a model", () => {
   it("stops the other chunks once one has failed for good", async () => {
     fake = await startFakeModel({
       respond: async (request) => {
-        if (!messageOf(request, "user").includes("part 1 of"))
+        if (!messageOf(request, "user").includes("part 1/"))
           return { ...readPrices(request), delayMs: 20_000 };
         // Fail only once other chunks' requests are in flight, so that there is something to stop.
         await eventually(() => (fake?.inFlight ?? 0) >= 3);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkRows } from "../../src/extraction/chunk-rows.js";
 import { columnSpecs } from "../../src/domain/schema-definition.js";
-import { sourceOfLines } from "../../src/extraction/row-sources.js";
+import { narrowedRange, sourceOfLines } from "../../src/extraction/row-sources.js";
 import type { TranscriptChunk } from "../../src/extraction/transcript-chunks.js";
 
 /** Lines 1 to 4 of a chunk, from 60.5 s to 80.25 s into a video of 100 s. */
@@ -111,5 +111,35 @@ describe("a chunk's rows", () => {
       ],
       nulledValues: 1,
     });
+  });
+});
+
+describe("a span wider than a moment", () => {
+  /** Ten lines of 30 s each: line i says `word<i>`. */
+  const long: TranscriptChunk = {
+    index: 0,
+    startMs: 0,
+    endMs: 300_000,
+    tokens: 100,
+    cues: Array.from({ length: 10 }, (_, i) => ({
+      startMs: i * 30_000,
+      endMs: (i + 1) * 30_000,
+      text: `word${i + 1}`,
+    })),
+  };
+  const holding =
+    (...words: string[]) =>
+    (text: string) =>
+      words.filter((word) => text.split(" ").includes(word)).length;
+
+  it("is kept when it spans at most 90 s", () => {
+    expect(narrowedRange(long, { from: 2, to: 4 }, holding("word9"))).toEqual({ from: 2, to: 4 });
+  });
+
+  it("is narrowed to the line holding the row's values, or two adjacent lines when a phrase runs over", () => {
+    expect(narrowedRange(long, { from: 1, to: 10 }, holding("word7"))).toEqual({ from: 7, to: 7 });
+    expect(narrowedRange(long, { from: 1, to: 10 }, holding("word7", "word8"))).toEqual({ from: 7, to: 8 });
+    // Nothing held: the first line the model named.
+    expect(narrowedRange(long, { from: 3, to: 9 }, holding("nowhere"))).toEqual({ from: 3, to: 3 });
   });
 });

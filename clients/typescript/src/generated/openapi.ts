@@ -475,7 +475,7 @@ export interface components {
             delivery_id: string;
             event_id: string;
         };
-        /** @description Where a row came from, and the evidence: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`). */
+        /** @description Where a row came from, and the evidence: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part; a span wider than 90 seconds is narrowed to the one line, or two adjacent lines, whose text holds the most of the row's values). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`). */
         RowSource: {
             /** @description Where that span ends, in seconds; never before `start_seconds`, never past the video's end (`usage.duration_seconds`). */
             end_seconds: number;
