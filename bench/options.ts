@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchDialect } from "./databases.js";
 
-export type Section = "http" | "pipeline" | "scale" | "history" | "pg-clients";
-const allSections: Section[] = ["http", "pipeline", "scale", "history", "pg-clients"];
+export type Section = "prompt-cost" | "http" | "pipeline" | "scale" | "history" | "pg-clients";
+const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "history", "pg-clients"];
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -45,7 +45,7 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_PACED_PERCENT (50), BENCH_JOBS (100000),

@@ -254,10 +254,15 @@ export async function runPipelineSection(
   const slow = await runPipeline(dialect, options, {
     videos: options.slowModelVideos,
     videosPerJob: 32,
-    // An hour of talk, long enough for several chunks of 3,000 tokens.
+    // An hour of talk, long enough for several chunks of 3,000 tokens: chunks of the size this section
+    // has always measured, so that its chunks per second compare across runs (the default is bigger).
     captions: webVtt(3600, 240, 45),
     modelDelayMs: options.slowModelDelayMs,
-    env: { LOG_LEVEL: "info", VIDROWS_MODEL_CONCURRENCY: String(options.modelConcurrency) },
+    env: {
+      LOG_LEVEL: "info",
+      VIDROWS_MODEL_CONCURRENCY: String(options.modelConcurrency),
+      VIDROWS_CHUNK_TOKENS: "3000",
+    },
     name: `vidrows-worker-slow-${dialect}`,
   });
   const answered = slow.model.answeredAt;

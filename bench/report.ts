@@ -1,4 +1,5 @@
 // The run's results as JSON and as Markdown tables, each checked against the targets of issues 3, 5 and 15.
+import { promptCostTable, type PromptCostSectionResult } from "./prompt-cost-section.js";
 import type { ClientSectionResult } from "./client-section.js";
 import type { HistorySectionResult } from "./history-section.js";
 import { httpTables, peakRssTargetMb } from "./http-report.js";
@@ -26,6 +27,7 @@ export interface BenchResults {
   readonly scale: ScaleSectionResult[];
   readonly history: HistorySectionResult[];
   readonly pgClients: ClientSectionResult[];
+  readonly promptCost: PromptCostSectionResult[];
 }
 
 // The HTTP section's targets are in http-endpoints.ts and http-report.ts.
@@ -141,6 +143,7 @@ export function markdown(results: BenchResults): string {
     "",
     `Load average as sections began: ${results.loadAverages.map((l) => `${l.section} ${l.load1.toFixed(1)}`).join(", ")}.${busiest > m.cpus / 2 ? " **The machine was busy with other work: req/s, latencies and ratios by req/s are pessimistic; CPU µs per request is the steadier figure.**" : ""}`,
   );
+  for (const section of results.promptCost) parts.push("", promptCostTable(section));
   for (const section of results.http) parts.push("", httpTables(section));
   for (const section of results.pipeline) parts.push("", pipelineTable(section));
   for (const section of results.scale) parts.push("", scaleTable(section));

@@ -11,6 +11,7 @@ import { runHttpSection } from "./http-section.js";
 import { log } from "./log.js";
 import { readOptions } from "./options.js";
 import { runPipelineSection } from "./pipeline-section.js";
+import { runPromptCostSection } from "./prompt-cost-section.js";
 import { type BenchResults, markdown } from "./report.js";
 import { runScaleSection } from "./scale-section.js";
 
@@ -44,6 +45,7 @@ const results: BenchResults = {
   scale: [],
   history: [],
   pgClients: [],
+  promptCost: [],
 };
 
 function write() {
@@ -65,6 +67,11 @@ const noteLoad = (section: string) => {
   results.loadAverages.push({ section, load1 });
   log(`${section}: load average ${load1.toFixed(2)}`);
 };
+// The prompt's cost depends on no database: measured once.
+if (options.sections.includes("prompt-cost")) {
+  results.promptCost.push(runPromptCostSection());
+  write();
+}
 for (const dialect of options.dialects) {
   if (options.sections.includes("http")) {
     noteLoad(`http/${dialect}`);

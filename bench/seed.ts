@@ -297,9 +297,19 @@ export async function seedHistory(
                     { product: "gizmo", price: null },
                   ],
                   sources: [
-                    { startSeconds: 1.2, endSeconds: 6.4 },
-                    { startSeconds: 30.5, endSeconds: 41 },
-                    { startSeconds: 62.25, endSeconds: 70 },
+                    {
+                      startSeconds: 1.2,
+                      endSeconds: 6.4,
+                      quote: "the widget is five dollars",
+                      unverified: [],
+                    },
+                    {
+                      startSeconds: 30.5,
+                      endSeconds: 41,
+                      quote: "a gadget for twelve fifty",
+                      unverified: ["price"],
+                    },
+                    { startSeconds: 62.25, endSeconds: 70, quote: "and the gizmo", unverified: [] },
                   ],
                 }),
           row_count: running || failed ? null : 3,

@@ -51,6 +51,10 @@ export function buildWorker(
     model: config.model.model,
     modelRequests: new Semaphore(config.worker.modelConcurrency),
     ...options.extraction,
+    chunking: {
+      ...(config.worker.chunkTokens === undefined ? {} : { chunkTokens: config.worker.chunkTokens }),
+      ...options.extraction?.chunking,
+    },
   });
   return new Worker({
     store,

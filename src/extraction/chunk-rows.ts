@@ -1,10 +1,12 @@
 // One chunk's answer made into rows and their sources: each row fitted to the typed columns, each kept
-// row given the span its lines make in the chunk.
+// row given the span its lines make in the chunk (narrowed to one line when wider than a moment), their
+// text, and the columns that text does not hold.
 import type { ColumnSpec } from "../domain/schema-definition.js";
 import type { Row, RowSource, SourcedRows } from "./extractor.js";
 import type { AnsweredRow } from "./model-answer.js";
+import { heldColumnCount, unverifiedColumns } from "./quote-matching.js";
 import { fitRow } from "./row-coercion.js";
-import { sourceOfLines } from "./row-sources.js";
+import { lineRange, narrowedRange, sourceOfRange } from "./row-sources.js";
 import type { TranscriptChunk } from "./transcript-chunks.js";
 
 export interface ChunkRows extends SourcedRows {
@@ -27,7 +29,11 @@ export function chunkRows(
     nulledValues += fitted.nulledValues;
     if (fitted.row === null) continue;
     rows.push(fitted.row);
-    sources.push(sourceOfLines(chunk, item.firstLine, item.lastLine, durationSeconds));
+    const row = fitted.row;
+    const named = lineRange(chunk, item.firstLine, item.lastLine);
+    const range = narrowedRange(chunk, named, (text) => heldColumnCount(row, specs, text));
+    const source = sourceOfRange(chunk, range, durationSeconds);
+    sources.push({ ...source, unverified: unverifiedColumns(fitted.row, specs, source.quote) });
   }
   return { rows, sources, nulledValues };
 }

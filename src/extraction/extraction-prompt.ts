@@ -22,24 +22,21 @@ function typeNote(spec: ColumnSpec): string {
   return ` (${notes.join("; ")})`;
 }
 
-/** The instructions: the same for every chunk of a job, so the columns and their descriptions are said once. */
+/**
+ * The instructions: the same for every chunk of a job, so the columns and their descriptions are said once.
+ * Short, because they are sent with every chunk: each sentence says something the answer's JSON schema
+ * (`rows-json-schema.ts`) does not already bind.
+ */
 export function buildSystemPrompt(definition: SchemaDefinition): string {
   const columns = columnSpecs(definition).map((spec) => {
     const line = `- ${JSON.stringify(spec.name)}${typeNote(spec)}`;
     return spec.description === undefined ? line : `${line}: ${spec.description}`;
   });
   return [
-    "You extract structured rows from a part of a video's transcript.",
-    "Each row has exactly these columns:",
+    "Extract rows from a part of a video transcript, one row per distinct item it mentions. Columns:",
     ...columns,
-    "",
-    "The transcript's lines are numbered: each starts with its number, then the time it is said at in brackets.",
-    'Answer with JSON of the form {"rows": [{"row": {...}, "first_line": 1, "last_line": 1}, ...]}: one item per distinct item the transcript mentions.',
-    'In each item, "row" has every column, and "first_line" and "last_line" are the numbers of the first and last transcript lines the row was drawn from (the same number for one line).',
-    "Take values from the transcript only; never invent them. Use null for a value the transcript does not give.",
-    "Use a number for a numeric value, true or false for a yes-or-no value, and a string otherwise.",
-    "A column whose type is given in brackets takes only values of that type, and of its list when one is given.",
-    'If the transcript mentions nothing that fits, answer {"rows": []}.',
+    'Answer {"rows": [{"row": {...}, "first_line": n, "last_line": n}]}, the numbers of the transcript lines the row comes from.',
+    'Take values only from the transcript, null when it does not say; numbers as numbers. No items: {"rows": []}.',
   ].join("\n");
 }
 
@@ -50,14 +47,16 @@ export interface ChunkContext {
 }
 
 /**
- * The transcript part, one cue a line, each numbered from 1 and time-stamped, with where it sits in the
- * video. The model names a row's lines by these numbers (`row-sources.ts` reads them back as times).
+ * The transcript part, one numbered line (`12. text`) per group of cues (`transcript-lines.ts`), with where
+ * the part sits in the video. The model names a row's lines by these numbers (`row-sources.ts` reads them
+ * back as times); lines carry no time stamps, which cost as much as a short cue's words and which the
+ * model does not need to name lines.
  */
 export function buildUserPrompt(chunk: TranscriptChunk, context: ChunkContext): string {
-  const where = `part ${chunk.index + 1} of ${context.chunkCount}, from ${formatTimestamp(chunk.startMs)} to ${formatTimestamp(chunk.endMs)}`;
-  const language = context.language ? `, language ${context.language}` : "";
-  const lines = chunk.cues.map((cue, i) => `${i + 1}. [${formatTimestamp(cue.startMs)}] ${cue.text}`);
-  return [`Transcript (${where}${language}):`, "", ...lines].join("\n");
+  const where = `part ${chunk.index + 1}/${context.chunkCount}, ${formatTimestamp(chunk.startMs)}-${formatTimestamp(chunk.endMs)}`;
+  const language = context.language ? `, ${context.language}` : "";
+  const lines = chunk.cues.map((line, i) => `${i + 1}. ${line.text}`);
+  return [`Transcript (${where}${language}):`, ...lines].join("\n");
 }
 
 export function buildExtractionMessages(

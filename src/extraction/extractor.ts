@@ -9,11 +9,15 @@ export type Row = Record<string, CellValue>;
 
 /**
  * Where in the video a row was drawn from: the span of the transcript lines the model named for it,
- * in seconds from the video's start (to the millisecond, as captions are timed).
+ * in seconds from the video's start (to the millisecond, as captions are timed), and the evidence.
  */
 export interface RowSource {
   readonly startSeconds: number;
   readonly endSeconds: number;
+  /** The text of those lines as the model saw them, joined by single spaces. */
+  readonly quote: string;
+  /** The row's columns whose string or number value the quote does not hold (`quote-matching.ts`). */
+  readonly unverified: readonly string[];
 }
 
 /** Rows and their sources, in the same order: `sources[i]` is where `rows[i]` came from. */

@@ -10,21 +10,22 @@ export const rowsSchemaName = "extracted_rows";
 /** An untyped cell may be any JSON scalar; the model picks, and null says the transcript does not tell. */
 const cellTypes = ["string", "number", "boolean", "null"];
 
-/** A column's JSON schema: its type (with null unless the template says otherwise), enum and description. */
+/**
+ * A column's JSON schema: its type (with null unless the template says otherwise) and enum. Its description
+ * is said once, in the instructions (`extraction-prompt.ts`), which every server reads, strict or not:
+ * saying it here too would send it twice with every chunk.
+ */
 export function cellSchema(spec: ColumnSpec): Record<string, unknown> {
   const schema: Record<string, unknown> = {
     type: spec.type === undefined ? cellTypes : spec.nullable ? [spec.type, "null"] : spec.type,
   };
   // In JSON Schema an enum restricts the type's values too, so null must be among them to stay allowed.
   if (spec.enum !== undefined) schema.enum = spec.nullable ? [...spec.enum, null] : [...spec.enum];
-  if (spec.description !== undefined) schema.description = spec.description;
   return schema;
 }
 
-/** A line number of the chunk's numbered transcript (`extraction-prompt.ts`). */
-function lineNumberSchema(description: string): Record<string, unknown> {
-  return { type: "integer", description };
-}
+/** A line number of the chunk's numbered transcript; the instructions say what it is. */
+const lineNumberSchema = { type: "integer" };
 
 /**
  * The JSON schema of an answer: each item a row with every column and nothing else (strict mode needs
@@ -39,7 +40,6 @@ export function buildRowsJsonSchema(definition: SchemaDefinition): Record<string
     properties: {
       rows: {
         type: "array",
-        description: "One item per distinct item the transcript mentions; empty when there is none.",
         items: {
           type: "object",
           properties: {
@@ -49,8 +49,8 @@ export function buildRowsJsonSchema(definition: SchemaDefinition): Record<string
               required: specs.map((spec) => spec.name),
               additionalProperties: false,
             },
-            first_line: lineNumberSchema("The number of the first transcript line the row was drawn from."),
-            last_line: lineNumberSchema("The number of the last transcript line the row was drawn from."),
+            first_line: lineNumberSchema,
+            last_line: lineNumberSchema,
           },
           required: ["row", "first_line", "last_line"],
           additionalProperties: false,

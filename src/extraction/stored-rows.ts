@@ -1,12 +1,15 @@
 // The form a done video's rows are kept in until the handover (`videos.rows`, JSON text, sealed on
-// PostgreSQL): `{"results": [row, ...], "sources": [{"start_seconds", "end_seconds"}, ...]}`. Written by
-// the settlement, read back by the handover; the sources travel inside the rows' value, so they are
-// sealed, handed over and deleted exactly as the rows are.
-import type { Row, SourcedRows } from "./extractor.js";
+// PostgreSQL): `{"results": [row, ...], "sources": [{"start_seconds", "end_seconds", "quote",
+// "unverified"}, ...]}`. Written by the settlement, read back by the handover; the sources and their quotes
+// travel inside the rows' value, so they are sealed, handed over and deleted exactly as the rows are.
+import type { CellValue, Row, RowSource, SourcedRows } from "./extractor.js";
 
 interface StoredSource {
   readonly start_seconds: number;
   readonly end_seconds: number;
+  /** Absent from sources stored before quotes were kept. */
+  readonly quote?: string;
+  readonly unverified?: readonly string[];
 }
 
 interface StoredRows {
@@ -21,26 +24,47 @@ export function storedRowsText({ rows, sources }: SourcedRows): string {
     sources: sources.map((source) => ({
       start_seconds: source.startSeconds,
       end_seconds: source.endSeconds,
+      quote: source.quote,
+      unverified: source.unverified,
     })),
   };
   return JSON.stringify(stored);
 }
 
+/** Whether a value is one the evidence check applies to (`quote-matching.ts`): a string or a number. */
+const isCheckable = (value: CellValue | undefined) => typeof value === "string" || typeof value === "number";
+
+/**
+ * The evidence of a row stored without any: nothing is quoted, so every string or number value is
+ * unverified. (The schema is not at hand here, so an enum column's value is counted too: a row from before
+ * quotes were kept claims no evidence.)
+ */
+function unquoted(row: Row, start: number, end: number): RowSource {
+  const unverified = Object.keys(row).filter((column) => isCheckable(row[column]));
+  return { startSeconds: start, endSeconds: end, quote: "", unverified };
+}
+
 /**
  * The rows and sources of a stored value. Rows settled before sources were kept are a bare list; all
  * that is known of where each came from is the video, so each gets the whole of it, from 0 to
- * `durationSeconds`.
+ * `durationSeconds`. Rows settled before quotes were kept get an empty quote.
  */
 export function readStoredRows(text: string, durationSeconds: number): SourcedRows {
   const stored = JSON.parse(text) as StoredRows | Row[];
   if (Array.isArray(stored)) {
-    return { rows: stored, sources: stored.map(() => ({ startSeconds: 0, endSeconds: durationSeconds })) };
+    return { rows: stored, sources: stored.map((row) => unquoted(row, 0, durationSeconds)) };
   }
   return {
     rows: stored.results,
-    sources: stored.sources.map((source) => ({
-      startSeconds: source.start_seconds,
-      endSeconds: source.end_seconds,
-    })),
+    sources: stored.sources.map((source, i) =>
+      source.quote === undefined
+        ? unquoted(stored.results[i] ?? {}, source.start_seconds, source.end_seconds)
+        : {
+            startSeconds: source.start_seconds,
+            endSeconds: source.end_seconds,
+            quote: source.quote,
+            unverified: source.unverified ?? [],
+          },
+    ),
   };
 }

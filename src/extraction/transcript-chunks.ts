@@ -1,9 +1,15 @@
-// Splits a transcript's cues into chunks of a token budget, each carrying a little of the previous one.
+// Splits a transcript into numbered lines (`transcript-lines.ts`) and the lines into chunks of a token
+// budget, each carrying a little of the previous one.
 import type { CaptionCue } from "../captions/caption-source.js";
 import { estimateTokens, splitByTokens } from "./token-estimate.js";
+import { defaultLines, groupIntoLines, type LineOptions } from "./transcript-lines.js";
 
-export interface ChunkingOptions {
-  /** The most estimated tokens of transcript in one chunk (one model request). */
+export interface ChunkingOptions extends Partial<LineOptions> {
+  /**
+   * The most estimated tokens of transcript in one chunk (one model request). Measured in `npm run bench`'s
+   * prompt-cost section: the instructions are sent once a chunk, so bigger chunks cost fewer prompt tokens,
+   * while more chunks are asked in parallel and each answer is shorter.
+   */
   readonly chunkTokens: number;
   /**
    * How many tokens of whole cues at the end of a chunk start the next one too, so that an item
@@ -12,10 +18,18 @@ export interface ChunkingOptions {
   readonly overlapTokens: number;
 }
 
-export const defaultChunking: ChunkingOptions = { chunkTokens: 3000, overlapTokens: 150 };
+/**
+ * 8,000 estimated tokens (about 7,000 of OpenAI's o200k, half an hour of speech) fit every current
+ * context window with room for the answer; the overlap carries about one line (`transcript-lines.ts`), the
+ * least that still shows an item said across a boundary whole once.
+ */
+export const defaultChunking: ChunkingOptions = { chunkTokens: 8000, overlapTokens: 120 };
 
-/** What a cue's line number and time stamp (`12. [1:02:03] `) cost in the prompt, on top of its text. */
-export const cueOverheadTokens = 6;
+/** What a line's number and line break (`\n12. `) cost in the prompt, on top of its text. */
+export const lineOverheadTokens = 3;
+
+/** A line's text never takes more than this share of a chunk, so that chunks end near their budget. */
+const maxLineShare = 0.25;
 
 /** The smallest chunk that still holds a cue's time stamp and some text. */
 const minimumChunkTokens = 16;
@@ -26,7 +40,7 @@ export interface TranscriptChunk {
   readonly startMs: number;
   readonly endMs: number;
   /**
-   * The cues, with their text on one line each and their caption times kept (a row's source is read
+   * The numbered lines, each one or more whole cues with the caption times kept (a row's source is read
    * from them); a cue longer than a chunk comes cut into pieces, its time shared out between them.
    */
   readonly cues: readonly CaptionCue[];
@@ -34,13 +48,17 @@ export interface TranscriptChunk {
   readonly tokens: number;
 }
 
-/** A cue's estimated cost in the prompt. */
-export function cueTokens(cue: CaptionCue): number {
-  return estimateTokens(cue.text) + cueOverheadTokens;
+/** A line's estimated cost in the prompt. */
+export function lineTokens(line: CaptionCue): number {
+  return estimateTokens(line.text) + lineOverheadTokens;
 }
 
 export function validateChunking(options: ChunkingOptions): ChunkingOptions {
-  const { chunkTokens, overlapTokens } = options;
+  const { chunkTokens, overlapTokens, maxLineSeconds, minLineSeconds } = options;
+  for (const [name, value] of Object.entries({ maxLineSeconds, minLineSeconds })) {
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw new RangeError(`${name} must be a number >= 0; got ${value}.`);
+  }
   if (!Number.isInteger(chunkTokens) || chunkTokens < minimumChunkTokens) {
     throw new RangeError(`chunkTokens must be an integer >= ${minimumChunkTokens}; got ${chunkTokens}.`);
   }
@@ -57,11 +75,11 @@ function normalisedCues(cues: readonly CaptionCue[], chunkTokens: number): Capti
     const text = cue.text.replace(/\s+/g, " ").trim();
     if (text === "") continue;
     const line = { startMs: cue.startMs, endMs: Math.max(cue.startMs, cue.endMs), text };
-    if (cueTokens(line) <= chunkTokens) {
+    if (lineTokens(line) <= chunkTokens) {
       out.push(line);
       continue;
     }
-    const pieces = splitByTokens(text, chunkTokens - cueOverheadTokens);
+    const pieces = splitByTokens(text, chunkTokens - lineOverheadTokens);
     const span = line.endMs - line.startMs;
     let offset = 0;
     const timeAt = (position: number) => line.startMs + Math.round((span * position) / text.length);
@@ -81,7 +99,22 @@ function chunkOf(index: number, cues: CaptionCue[], tokens: number): TranscriptC
   return { index, startMs, endMs, cues, tokens };
 }
 
-/** The transcript's chunks in order; an empty transcript has none. */
+/** The transcript's numbered lines: its cues, normalised, grouped as `options` say (by default, `defaultLines`). */
+export function transcriptLines(cues: readonly CaptionCue[], options: ChunkingOptions): CaptionCue[] {
+  const lineOptions = {
+    maxLineSeconds: options.maxLineSeconds ?? defaultLines.maxLineSeconds,
+    minLineSeconds: options.minLineSeconds ?? defaultLines.minLineSeconds,
+  };
+  const maxLineTokens = Math.max(1, Math.floor(options.chunkTokens * maxLineShare));
+  return groupIntoLines(
+    normalisedCues(cues, options.chunkTokens),
+    lineOptions,
+    maxLineTokens,
+    estimateTokens,
+  );
+}
+
+/** The transcript's chunks of numbered lines, in order; an empty transcript has none. */
 export function chunkTranscript(
   cues: readonly CaptionCue[],
   options: ChunkingOptions = defaultChunking,
@@ -90,8 +123,8 @@ export function chunkTranscript(
   const chunks: TranscriptChunk[] = [];
   let current: CaptionCue[] = [];
   let currentTokens = 0;
-  for (const cue of normalisedCues(cues, chunkTokens)) {
-    const tokens = cueTokens(cue);
+  for (const cue of transcriptLines(cues, options)) {
+    const tokens = lineTokens(cue);
     if (current.length > 0 && currentTokens + tokens > chunkTokens) {
       chunks.push(chunkOf(chunks.length, current, currentTokens));
       // Carry trailing whole cues, as long as they stay within the overlap and leave room for this cue.
@@ -99,7 +132,7 @@ export function chunkTranscript(
       let carried = 0;
       let from = current.length;
       while (from > 0) {
-        const previous = cueTokens(current[from - 1] as CaptionCue);
+        const previous = lineTokens(current[from - 1] as CaptionCue);
         if (carried + previous > overlapTokens || carried + previous + tokens > chunkTokens) break;
         carried += previous;
         from--;

@@ -83,11 +83,19 @@ export const RowSource = Type.Object(
       description:
         "Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds.",
     }),
+    quote: Type.String({
+      description:
+        "The transcript text of the lines the row was drawn from, as the model saw it (caption lines joined by single spaces). Empty for rows settled before quotes were kept.",
+    }),
+    unverified: Type.Array(Type.String(), {
+      description:
+        "The row's columns, in the schema's order, whose string or number value `quote` does not contain: a value the model may have written without the transcript saying it. Case, accents, whitespace and punctuation do not count; numbers match by value however written (`$1,200.00`, `1200`, `twelve hundred`; `twelve`, `twenty-five`, `1.5 million`; sign aside). Booleans and values of enum columns are never checked. Rows settled before quotes were kept name every string or number column.",
+    }),
   },
   {
     $id: "RowSource",
     description:
-      "Where a row came from: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`).",
+      "Where a row came from, and the evidence: the caption lines the model named for it, checked against the transcript part it was read in (a span outside that part is clamped to it; a row the model gave no usable span for gets the whole part; a span wider than 90 seconds is narrowed to the one line, or two adjacent lines, whose text holds the most of the row's values). Rows settled before sources were kept get the whole video (0 to its `duration_seconds`).",
   },
 );
 export type RowSource = Static<typeof RowSource>;

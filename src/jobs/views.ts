@@ -84,6 +84,8 @@ export function handedOverRows(
         start_seconds: start,
         end_seconds: Math.min(source.endSeconds, videoEnd),
         url: watchUrlAt(platformVideoId, start),
+        quote: source.quote,
+        unverified: [...source.unverified],
       };
     }),
   };

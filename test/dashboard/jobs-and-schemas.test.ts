@@ -95,7 +95,13 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     expect(taken.results.find((video: any) => video.video_id === held.id).rows).toEqual({
       results: [{ product: "widget, large", price: 5 }],
       sources: [
-        { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${held.id}&t=0s` },
+        {
+          start_seconds: 0,
+          end_seconds: 30,
+          url: `https://www.youtube.com/watch?v=${held.id}&t=0s`,
+          quote: expect.any(String),
+          unverified: expect.any(Array),
+        },
       ],
     });
 

@@ -10,7 +10,12 @@ const columns = ["product", "price"];
 function chunk(...items: [Row, number, number][]): SourcedRows {
   return {
     rows: items.map(([row]) => row),
-    sources: items.map(([, startSeconds, endSeconds]): RowSource => ({ startSeconds, endSeconds })),
+    sources: items.map(([, startSeconds, endSeconds]): RowSource => ({
+      startSeconds,
+      endSeconds,
+      quote: "",
+      unverified: [],
+    })),
   };
 }
 
@@ -24,7 +29,7 @@ describe("merging chunk rows", () => {
       ],
       columns,
     );
-    expect(merged).toEqual({
+    expect(merged).toMatchObject({
       rows: [
         { product: "apple", price: 3 },
         { product: "pear", price: 2 },

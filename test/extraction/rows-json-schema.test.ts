@@ -1,4 +1,5 @@
-// The JSON schema and the prompt a model is sent: every column required, descriptions where the template gives them.
+// The JSON schema and the prompt a model is sent: every column required, descriptions (in the prompt, once)
+// where the template gives them.
 import { describe, expect, it } from "vitest";
 import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
 import {
@@ -12,13 +13,12 @@ const cell = { type: ["string", "number", "boolean", "null"] };
 
 describe("the JSON schema of an answer", () => {
   it("asks for {rows: [{row, first_line, last_line}]}: each row exactly the listed columns, all required, nothing else", () => {
-    const lineNumber = { type: "integer", description: expect.any(String) };
+    const lineNumber = { type: "integer" };
     expect(buildRowsJsonSchema({ columns: ["product", "price"] })).toEqual({
       type: "object",
       properties: {
         rows: {
           type: "array",
-          description: expect.any(String),
           items: {
             type: "object",
             properties: {
@@ -60,11 +60,11 @@ describe("the JSON schema of an answer", () => {
     };
     const items = (buildRowsJsonSchema(definition).properties as any).rows.items.properties.row;
     expect(items.properties).toEqual({
-      price: { type: ["number", "null"], description: "The price" },
-      stars: { type: ["integer", "null"], enum: [1, 2, 3, null], description: "The rating" },
-      size: { type: "string", enum: ["S", "L"], description: "The size" },
-      sold_out: { type: "boolean", description: "Sold out?" },
-      note: { ...cell, description: "Anything else" },
+      price: { type: ["number", "null"] },
+      stars: { type: ["integer", "null"], enum: [1, 2, 3, null] },
+      size: { type: "string", enum: ["S", "L"] },
+      sold_out: { type: "boolean" },
+      note: cell,
     });
     expect(items.required).toEqual(["price", "stars", "size", "sold_out", "note"]);
     const prompt = buildSystemPrompt(definition);
@@ -80,15 +80,13 @@ describe("the JSON schema of an answer", () => {
     expect(format.json_schema.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 
-  it("gives each template column its description, in the template's order", () => {
-    const schema = buildRowsJsonSchema({
-      template: { product: "The product's name", price: "Price in USD", note: "" },
-    });
+  it("keeps the template's order, and leaves the descriptions to the instructions, which say them once", () => {
+    const template = { product: "The product's name", price: "Price in USD", note: "" };
+    const schema = buildRowsJsonSchema({ template });
     const items = (schema as any).properties.rows.items.properties.row;
     expect(Object.keys(items.properties)).toEqual(["product", "price", "note"]);
-    expect(items.properties.product).toEqual({ ...cell, description: "The product's name" });
-    expect(items.properties.price.description).toBe("Price in USD");
-    expect(items.properties.note).toEqual(cell);
+    expect(JSON.stringify(schema)).not.toContain("Price in USD");
+    expect(buildSystemPrompt({ template })).toContain('- "price": Price in USD');
     expect(items.required).toEqual(["product", "price", "note"]);
   });
 
@@ -118,13 +116,11 @@ describe("the prompt", () => {
 
   it("asks for each row's first and last line by the numbers the transcript's lines start with", () => {
     const prompt = buildSystemPrompt({ columns: ["product"] });
-    expect(prompt).toContain('{"rows": [{"row": {...}, "first_line": 1, "last_line": 1}, ...]}');
-    expect(prompt).toMatch(
-      /"first_line" and "last_line" are the numbers of the first and last transcript lines/,
-    );
+    expect(prompt).toContain('{"rows": [{"row": {...}, "first_line": n, "last_line": n}]}');
+    expect(prompt).toMatch(/the numbers of the transcript lines the row comes from/);
   });
 
-  it("gives the transcript part with its place in the video, each cue a line numbered from 1 and time-stamped", () => {
+  it("gives the transcript part with its place in the video, each line numbered from 1, without time stamps", () => {
     const prompt = buildUserPrompt(
       {
         index: 1,
@@ -138,8 +134,7 @@ describe("the prompt", () => {
       },
       { chunkCount: 3, language: "en" },
     );
-    expect(prompt).toContain("part 2 of 3, from 1:01 to 1:02:05, language en");
-    expect(prompt).toContain("\n1. [1:01] hello\n2. [1:02:00] bye");
+    expect(prompt).toBe("Transcript (part 2/3, 1:01-1:02:05, en):\n1. hello\n2. bye");
   });
 
   it("formats time stamps as people quote them", () => {

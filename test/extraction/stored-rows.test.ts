@@ -11,16 +11,16 @@ describe("stored rows", () => {
         { product: "cup", price: null },
       ],
       sources: [
-        { startSeconds: 1.5, endSeconds: 4.25 },
-        { startSeconds: 61, endSeconds: 62.001 },
+        { startSeconds: 1.5, endSeconds: 4.25, quote: "a kettle for thirty", unverified: [] },
+        { startSeconds: 61, endSeconds: 62.001, quote: "and a mug", unverified: ["product"] },
       ],
     };
     const text = storedRowsText(sourced);
     expect(JSON.parse(text)).toEqual({
       results: sourced.rows,
       sources: [
-        { start_seconds: 1.5, end_seconds: 4.25 },
-        { start_seconds: 61, end_seconds: 62.001 },
+        { start_seconds: 1.5, end_seconds: 4.25, quote: "a kettle for thirty", unverified: [] },
+        { start_seconds: 61, end_seconds: 62.001, quote: "and a mug", unverified: ["product"] },
       ],
     });
     expect(readStoredRows(text, 90)).toEqual(sourced);
@@ -31,8 +31,8 @@ describe("stored rows", () => {
     expect(readStoredRows(JSON.stringify(rows), 90)).toEqual({
       rows,
       sources: [
-        { startSeconds: 0, endSeconds: 90 },
-        { startSeconds: 0, endSeconds: 90 },
+        { startSeconds: 0, endSeconds: 90, quote: "", unverified: ["product"] },
+        { startSeconds: 0, endSeconds: 90, quote: "", unverified: ["product"] },
       ],
     });
     expect(readStoredRows("[]", 90)).toEqual({ rows: [], sources: [] });

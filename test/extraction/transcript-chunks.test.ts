@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { CaptionCue } from "../../src/captions/caption-source.js";
 import { estimateTokens, splitByTokens } from "../../src/extraction/token-estimate.js";
-import { chunkTranscript, cueTokens, type TranscriptChunk } from "../../src/extraction/transcript-chunks.js";
+import {
+  chunkTranscript,
+  lineTokens as cueTokens,
+  type TranscriptChunk,
+} from "../../src/extraction/transcript-chunks.js";
+
+/** Each cue a numbered line of its own, so that these tests see the chunking alone (`transcript-lines.ts` groups). */
+const oneCueALine = { maxLineSeconds: 0, minLineSeconds: 0 };
 
 /** `count` cues of about 10 estimated tokens each (24 characters + the time stamp), a second apart. */
 function cues(count: number): CaptionCue[] {
@@ -41,19 +48,23 @@ describe("chunking a transcript", () => {
     expect(chunkTranscript([{ startMs: 0, endMs: 10, text: "  \n " }])).toEqual([]);
   });
 
-  it("keeps a short transcript in one chunk, with its time range and its cues on one line each", () => {
-    const chunks = chunkTranscript([
+  it("keeps a short transcript in one chunk, with its time range, and its cues' text on one line", () => {
+    const input = [
       { startMs: 1000, endMs: 2000, text: "first\nline" },
       { startMs: 2000, endMs: 4500, text: "second" },
-    ]);
+    ];
+    const chunks = chunkTranscript(input);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatchObject({ index: 0, startMs: 1000, endMs: 4500 });
-    expect(texts(chunks[0] as TranscriptChunk)).toEqual(["first line", "second"]);
+    // By default, a few seconds of cues make one numbered line.
+    expect(texts(chunks[0] as TranscriptChunk)).toEqual(["first line second"]);
+    const separate = chunkTranscript(input, { chunkTokens: 3000, overlapTokens: 0, ...oneCueALine });
+    expect(texts(separate[0] as TranscriptChunk)).toEqual(["first line", "second"]);
   });
 
   it("keeps every chunk within the budget and every cue, in order, with whole cues of overlap", () => {
     const input = cues(50);
-    const options = { chunkTokens: 45, overlapTokens: 12 };
+    const options = { chunkTokens: 45, overlapTokens: 12, ...oneCueALine };
     const chunks = chunkTranscript(input, options);
     expect(chunks.length).toBeGreaterThan(5);
     for (const [i, chunk] of chunks.entries()) {
@@ -74,7 +85,7 @@ describe("chunking a transcript", () => {
 
   it("keeps the caption times of every cue in every chunk, a carried cue's too", () => {
     const input = cues(40);
-    const chunks = chunkTranscript(input, { chunkTokens: 45, overlapTokens: 12 });
+    const chunks = chunkTranscript(input, { chunkTokens: 45, overlapTokens: 12, ...oneCueALine });
     expect(chunks.length).toBeGreaterThan(3);
     const byText = new Map(input.map((cue) => [cue.text, cue]));
     for (const chunk of chunks) {
@@ -88,7 +99,7 @@ describe("chunking a transcript", () => {
 
   it("shares no cue between chunks when the overlap is 0", () => {
     const input = cues(30);
-    const chunks = chunkTranscript(input, { chunkTokens: 40, overlapTokens: 0 });
+    const chunks = chunkTranscript(input, { chunkTokens: 40, overlapTokens: 0, ...oneCueALine });
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.flatMap(texts)).toEqual(input.map((cue) => cue.text));
   });
@@ -99,6 +110,7 @@ describe("chunking a transcript", () => {
     const chunks = chunkTranscript([{ startMs: 0, endMs: 1000, text: "intro" }, long], {
       chunkTokens: 100,
       overlapTokens: 0,
+      ...oneCueALine,
     });
     expect(chunks.length).toBeGreaterThan(5);
     const pieces = chunks.flatMap((chunk) => chunk.cues).slice(1);
@@ -118,6 +130,7 @@ describe("chunking a transcript", () => {
     const chunks = chunkTranscript([{ startMs: 0, endMs: 60_000, text }], {
       chunkTokens: 50,
       overlapTokens: 10,
+      ...oneCueALine,
     });
     expect(chunks.length).toBeGreaterThan(5);
     expect(chunks.flatMap(texts).join("")).toBe(text);
@@ -127,5 +140,8 @@ describe("chunking a transcript", () => {
     expect(() => chunkTranscript(cues(3), { chunkTokens: 100, overlapTokens: 100 })).toThrow(/overlapTokens/);
     expect(() => chunkTranscript(cues(3), { chunkTokens: 4, overlapTokens: 0 })).toThrow(/chunkTokens/);
     expect(() => chunkTranscript(cues(3), { chunkTokens: 100, overlapTokens: -1 })).toThrow(/overlapTokens/);
+    expect(() =>
+      chunkTranscript(cues(3), { chunkTokens: 100, overlapTokens: 0, maxLineSeconds: -1 }),
+    ).toThrow(/maxLineSeconds/);
   });
 });

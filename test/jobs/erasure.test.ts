@@ -108,7 +108,13 @@ for (const dialect of dialects) {
         expect(read.body.results[0].rows).toEqual({
           results: [{ product: rowMarker, price: 7 }],
           sources: [
-            { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` },
+            {
+              start_seconds: 0,
+              end_seconds: 30,
+              url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
+              quote: "We sell the widget for five dollars.",
+              unverified: ["product", "price"],
+            },
           ],
         });
 

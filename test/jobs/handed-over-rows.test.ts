@@ -1,5 +1,6 @@
 // A done video's stored rows as the handover gives them: each source with its link, within the video's
-// length as the read reports it, and rows from before sources with the whole video.
+// length as the read reports it, its quote and unverified columns, and rows from before sources with the
+// whole video.
 import { describe, expect, it } from "vitest";
 import { storedRowsText } from "../../src/extraction/stored-rows.js";
 import { handedOverRows } from "../../src/jobs/views.js";
@@ -12,15 +13,15 @@ describe("handed-over rows", () => {
     const stored = storedRowsText({
       rows: [{ product: "kettle" }, { product: "cup" }],
       sources: [
-        { startSeconds: 1.999, endSeconds: 4.5 },
-        { startSeconds: 61, endSeconds: 62.25 },
+        { startSeconds: 1.999, endSeconds: 4.5, quote: "a kettle", unverified: [] },
+        { startSeconds: 61, endSeconds: 62.25, quote: "a mug", unverified: ["product"] },
       ],
     });
     expect(handedOverRows(stored, videoId, 90)).toEqual({
       results: [{ product: "kettle" }, { product: "cup" }],
       sources: [
-        { start_seconds: 1.999, end_seconds: 4.5, url: at(1) },
-        { start_seconds: 61, end_seconds: 62.25, url: at(61) },
+        { start_seconds: 1.999, end_seconds: 4.5, url: at(1), quote: "a kettle", unverified: [] },
+        { start_seconds: 61, end_seconds: 62.25, url: at(61), quote: "a mug", unverified: ["product"] },
       ],
     });
   });
@@ -30,11 +31,11 @@ describe("handed-over rows", () => {
     const stored = storedRowsText({
       rows: [{ product: "kettle" }, { product: "cup" }],
       sources: [
-        { startSeconds: 88, endSeconds: 90.4 },
-        { startSeconds: 90.2, endSeconds: 90.4 },
+        { startSeconds: 88, endSeconds: 90.4, quote: "kettle", unverified: [] },
+        { startSeconds: 90.2, endSeconds: 90.4, quote: "cup", unverified: [] },
       ],
     });
-    expect(handedOverRows(stored, videoId, 90).sources).toEqual([
+    expect(handedOverRows(stored, videoId, 90).sources).toMatchObject([
       { start_seconds: 88, end_seconds: 90, url: at(88) },
       { start_seconds: 90, end_seconds: 90, url: at(90) },
     ]);
@@ -44,7 +45,17 @@ describe("handed-over rows", () => {
     const stored = JSON.stringify([{ product: "kettle" }]);
     expect(handedOverRows(stored, videoId, 90)).toEqual({
       results: [{ product: "kettle" }],
-      sources: [{ start_seconds: 0, end_seconds: 90, url: at(0) }],
+      sources: [{ start_seconds: 0, end_seconds: 90, url: at(0), quote: "", unverified: ["product"] }],
     });
+  });
+
+  it("gives rows stored before quotes an empty quote that holds none of their values", () => {
+    const stored = JSON.stringify({
+      results: [{ product: "kettle", price: 4, in_stock: true, note: null }],
+      sources: [{ start_seconds: 3, end_seconds: 9 }],
+    });
+    expect(handedOverRows(stored, videoId, 90).sources).toEqual([
+      { start_seconds: 3, end_seconds: 9, url: at(3), quote: "", unverified: ["product", "price"] },
+    ]);
   });
 });

@@ -10,7 +10,15 @@ import type { PipelineServer } from "../support/pipeline.js";
 function widgetRows(videoId: string) {
   return {
     results: [{ product: "widget", price: 5 }],
-    sources: [{ start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` }],
+    sources: [
+      {
+        start_seconds: 0,
+        end_seconds: 30,
+        url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
+        quote: `We sell the widget for five dollars. ${videoId}`,
+        unverified: [],
+      },
+    ],
   };
 }
 

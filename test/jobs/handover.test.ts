@@ -15,7 +15,15 @@ import type { PipelineServer } from "../support/pipeline.js";
 function widgetRows(videoId: string) {
   return {
     results: [{ product: "widget", price: 5 }],
-    sources: [{ start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` }],
+    sources: [
+      {
+        start_seconds: 0,
+        end_seconds: 30,
+        url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
+        quote: `We sell the widget for five dollars. ${videoId}`,
+        unverified: [],
+      },
+    ],
   };
 }
 
@@ -63,7 +71,13 @@ for (const dialect of dialects) {
         expect(first.body.results[0].rows).toEqual({
           results: [{ product: "from before keys", price: 1 }],
           sources: [
-            { start_seconds: 0, end_seconds: 30, url: `https://www.youtube.com/watch?v=${videoId}&t=0s` },
+            {
+              start_seconds: 0,
+              end_seconds: 30,
+              url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
+              quote: "",
+              unverified: ["product", "price"],
+            },
           ],
         });
         await handoverRecorded(db, jobId);
@@ -95,7 +109,14 @@ for (const dialect of dialects) {
         } else {
           expect(JSON.parse(video?.rows ?? "null")).toEqual({
             results: [{ product: "widget", price: 5 }],
-            sources: [{ start_seconds: 0, end_seconds: 30 }],
+            sources: [
+              {
+                start_seconds: 0,
+                end_seconds: 30,
+                quote: `We sell the widget for five dollars. ${videoId}`,
+                unverified: [],
+              },
+            ],
           });
           expect(video?.submitted_url).toBe(`https://www.youtube.com/watch?v=${videoId}`);
           expect(keys).toHaveLength(0);

@@ -1,8 +1,14 @@
 // Where each row came from, end to end: captions from a folder, a fake model that names each row's lines,
-// and the sources a done video's rows carry in the one read that hands them over.
+// and the sources a done video's rows carry in the one read that hands them over, with their quotes and the
+// values those do not hold.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { type FakeModelRequest, promptLines, spannedRowsReply } from "../support/fake-model.js";
+import {
+  type FakeModelRequest,
+  promptLines,
+  spannedRowsReply,
+  type FakeModelBehaviour,
+} from "../support/fake-model.js";
 import { handoverRecorded, newVideoId, waitFor } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 
@@ -62,11 +68,12 @@ for (const dialect of dialects) {
     }
 
     /** Submits the videos and waits, by listing (which takes nothing), until the job has settled. */
-    async function settledJob(key: string, videos: string[]): Promise<string> {
-      const submitted = await server.call("POST", "/v1", {
-        key,
-        body: { videos, schema: { columns: ["product", "price"] } },
-      });
+    async function settledJob(
+      key: string,
+      videos: string[],
+      schema: unknown = { columns: ["product", "price"] },
+    ): Promise<string> {
+      const submitted = await server.call("POST", "/v1", { key, body: { videos, schema } });
       expect(submitted.status, submitted.text).toBe(202);
       const jobId: string = submitted.body.job_id;
       await waitFor(`job ${jobId} to settle`, async () => {
@@ -105,7 +112,10 @@ for (const dialect of dialects) {
         results.forEach((row: any, i: number) => {
           const source = sources[i];
           expect(Object.keys(row)).toEqual(["product", "price"]);
-          expect(Object.keys(source)).toEqual(["start_seconds", "end_seconds", "url"]);
+          expect(Object.keys(source)).toEqual(["start_seconds", "end_seconds", "url", "quote", "unverified"]);
+          // The quote is the text of the lines named, and holds the row's text value.
+          expect(source.quote).toContain(row.product);
+          expect(source.unverified).not.toContain("product");
           // Inside the video.
           expect(source.start_seconds).toBeGreaterThanOrEqual(0);
           expect(source.end_seconds).toBeGreaterThanOrEqual(source.start_seconds);
@@ -140,11 +150,16 @@ for (const dialect of dialects) {
       expect(video.rows.results.length).toBeGreaterThan(0);
       video.rows.results.forEach((row: any, i: number) => {
         const chunk = chunkSpan(server.model.requests[row.price - 1]);
-        expect(video.rows.sources[i]).toEqual({
+        expect(video.rows.sources[i]).toMatchObject({
           start_seconds: chunk.start,
           end_seconds: chunk.end,
           url: `https://www.youtube.com/watch?v=${videoId}&t=${Math.floor(chunk.start)}s`,
         });
+        // The whole chunk's text is quoted.
+        const chunkText = promptLines(server.model.requests[row.price - 1] as FakeModelRequest)
+          .map((line) => line.text)
+          .join(" ");
+        expect(video.rows.sources[i].quote).toBe(chunkText);
       });
     });
 
@@ -160,10 +175,15 @@ for (const dialect of dialects) {
       if (dialect.name === "postgres") {
         expect(before).toMatch(/^sealed1:/);
         expect(before).not.toContain("start_seconds");
+        expect(before).not.toContain(lineText(videoId, 0));
       } else {
         const stored = JSON.parse(before ?? "null");
         expect(stored.sources).toHaveLength(stored.results.length);
-        expect(stored.sources[0]).toEqual({ start_seconds: 0, end_seconds: lineTimes(1).end });
+        expect(stored.sources[0]).toMatchObject({
+          start_seconds: 0,
+          end_seconds: lineTimes(1).end,
+          quote: `${lineText(videoId, 0)} ${lineText(videoId, 1)}`,
+        });
       }
 
       const first = await server.call("GET", `/v1/${jobId}`, { key });
@@ -174,6 +194,42 @@ for (const dialect of dialects) {
       expect(second.status).toBe(200);
       expect(second.body.results[0].rows).toBeNull();
       expect(JSON.stringify(second.body)).not.toContain("start_seconds");
+      expect(JSON.stringify(second.body)).not.toContain(lineText(videoId, 0));
+    });
+
+    it("flags in `unverified` a value the transcript never says, and nothing else", async () => {
+      // Each line's own text as the product, a price no line says, and a boolean and an enum value no
+      // line says either, which are never checked.
+      const inventPrice: FakeModelBehaviour = (request) =>
+        spannedRowsReply(
+          promptLines(request).map((line) => ({
+            row: { product: line.text, price: 987654, in_stock: true, size: "large" },
+            first_line: line.number,
+            last_line: line.number,
+          })),
+        );
+      server.model.respondWith(inventPrice);
+      try {
+        const { key } = await server.workspace();
+        const videoId = videoWithLines();
+        const jobId = await settledJob(key, [videoId], {
+          template: {
+            product: "The product",
+            price: { description: "Its price", type: "number" },
+            in_stock: { description: "Whether it is in stock", type: "boolean" },
+            size: { description: "Its size", type: "string", enum: ["small", "large"] },
+          },
+        });
+        const read = await server.call("GET", `/v1/${jobId}`, { key });
+        const { results, sources } = read.body.results[0].rows;
+        expect(results.length).toBeGreaterThanOrEqual(lineCount);
+        results.forEach((row: any, i: number) => {
+          expect(sources[i].quote).toBe(row.product);
+          expect(sources[i].unverified).toEqual(["price"]);
+        });
+      } finally {
+        server.model.respondWith(nameEachLine);
+      }
     });
   });
 }

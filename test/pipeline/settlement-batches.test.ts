@@ -32,7 +32,7 @@ for (const dialect of dialects) {
     const done: VideoOutcome = {
       kind: "done",
       rows: [{ product: "widget" }],
-      sources: [{ startSeconds: 0, endSeconds: 30 }],
+      sources: [{ startSeconds: 0, endSeconds: 30, quote: "a widget", unverified: [] }],
       durationSeconds: 90,
       chunkCount: 1,
     };
@@ -85,7 +85,7 @@ for (const dialect of dialects) {
               : {
                   kind: "done",
                   rows: [{ product: "widget" }],
-                  sources: [{ startSeconds: 0, endSeconds: 90 }],
+                  sources: [{ startSeconds: 0, endSeconds: 90, quote: "widget", unverified: [] }],
                   durationSeconds: 90,
                   chunkCount: 1,
                 },

@@ -204,6 +204,12 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads VIDROWS_CHUNK_TOKENS, leaving the extractor's default when it is unset, and refuses a tiny one", () => {
+    expect(loadConfig({}).worker.chunkTokens).toBeUndefined();
+    expect(loadConfig({ VIDROWS_CHUNK_TOKENS: "4000" }).worker.chunkTokens).toBe(4000);
+    expect(() => loadConfig({ VIDROWS_CHUNK_TOKENS: "100" })).toThrow(/VIDROWS_CHUNK_TOKENS/);
+  });
+
   it("lists every setting it reads in .env.example, with its default", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");

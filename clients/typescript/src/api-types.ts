@@ -38,7 +38,10 @@ export type SettledJob = Exclude<JobRead, { results: null }>;
 export type VideoResult = SettledJob["results"][number];
 /** A done video's rows as the one read that takes them has them: `results`, and `sources` of the same length. */
 export type VideoRows = NonNullable<Extract<VideoResult, { status: "done" }>["rows"]>;
-/** Where a row came from: `start_seconds`, `end_seconds`, and a `url` that opens the video at the start. */
+/**
+ * Where a row came from: `start_seconds`, `end_seconds`, a `url` that opens the video at the start, the
+ * `quote` of what was said there, and the columns whose values it does not hold (`unverified`).
+ */
 export type RowSource = VideoRows["sources"][number];
 /** A cancellation's answer: the running shape, with the counts as the cancellation left them. */
 export type CancelledJob = SuccessBody<"/v1/{job_id}/cancel", "post">;

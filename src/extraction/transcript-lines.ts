@@ -1,0 +1,74 @@
+// Groups caption cues into the numbered lines of a prompt: spans of a few seconds to half a minute.
+//
+// A cue is 2 to 8 seconds of speech, 5 to 8 words, and a numbered line costs about what such a cue's words
+// do; a line per cue made the prompt twice the transcript. A line of several cues costs its number once,
+// and still places a row within the seconds it spans (a row's source is the span of its lines).
+import type { CaptionCue } from "../captions/caption-source.js";
+
+export interface LineOptions {
+  /** The longest a line may span, from its first cue's start to its last cue's end. */
+  readonly maxLineSeconds: number;
+  /** A line ends at the end of a sentence, or at a pause, once it spans at least this long. */
+  readonly minLineSeconds: number;
+}
+
+export const defaultLines: LineOptions = { maxLineSeconds: 30, minLineSeconds: 8 };
+
+/** A silence between cues this long ends a line that is long enough: speakers pause between thoughts. */
+const pauseMs = 1500;
+
+const endsSentence = (text: string) => /[.!?…。！？]["'’”)\]]*$/u.test(text);
+
+function lineOf(cues: readonly CaptionCue[]): CaptionCue {
+  const first = cues[0] as CaptionCue;
+  return {
+    startMs: first.startMs,
+    endMs: cues.reduce((end, cue) => Math.max(end, cue.endMs), first.startMs),
+    text: cues.map((cue) => cue.text).join(" "),
+  };
+}
+
+/**
+ * The cues in order, joined into lines: a line takes the next cue while the whole still spans at most
+ * `maxLineSeconds` and its text at most `maxLineTokens` (by `tokensOf`), and ends early, once it spans
+ * `minLineSeconds`, after a cue that ends a sentence or before a pause. A cue alone longer than the limits
+ * is a line of its own.
+ */
+export function groupIntoLines(
+  cues: readonly CaptionCue[],
+  options: LineOptions,
+  maxLineTokens: number,
+  tokensOf: (text: string) => number,
+): CaptionCue[] {
+  const maxMs = options.maxLineSeconds * 1000;
+  const minMs = options.minLineSeconds * 1000;
+  const lines: CaptionCue[] = [];
+  let current: CaptionCue[] = [];
+  let currentTokens = 0;
+  let startMs = 0;
+  let endMs = 0;
+  const close = () => {
+    if (current.length > 0) lines.push(lineOf(current));
+    current = [];
+    currentTokens = 0;
+  };
+  for (const cue of cues) {
+    const tokens = tokensOf(cue.text) + 1;
+    if (current.length > 0) {
+      const tooLong = Math.max(endMs, cue.endMs) - startMs > maxMs || currentTokens + tokens > maxLineTokens;
+      const longEnough = endMs - startMs >= minMs;
+      const pause = cue.startMs - endMs >= pauseMs;
+      const sentenceDone = endsSentence((current[current.length - 1] as CaptionCue).text);
+      if (tooLong || (longEnough && (pause || sentenceDone))) close();
+    }
+    if (current.length === 0) {
+      startMs = cue.startMs;
+      endMs = cue.endMs;
+    }
+    current.push(cue);
+    currentTokens += tokens;
+    endMs = Math.max(endMs, cue.endMs);
+  }
+  close();
+  return lines;
+}
