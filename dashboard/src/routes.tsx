@@ -2,6 +2,7 @@
 import { OverviewPage } from "./pages/overview.js";
 import { JobsPage } from "./pages/jobs.js";
 import { JobPage } from "./pages/job.js";
+import { NewJobPage } from "./pages/new-job.js";
 import { SchemasPage } from "./pages/schemas.js";
 import { NewSchemaPage } from "./pages/new-schema.js";
 import { SchemaPage } from "./pages/schema.js";
@@ -13,6 +14,7 @@ import { Link } from "./components/link.js";
 export function PageFor({ route }: { route: string }) {
   const [, section, id] = route.split("/").map(decodeURIComponent);
   if (route === "/") return <OverviewPage />;
+  if (section === "jobs" && id === "new") return <NewJobPage />;
   if (section === "jobs") return id ? <JobPage jobId={id} key={id} /> : <JobsPage />;
   if (section === "schemas" && id === "new") return <NewSchemaPage />;
   if (section === "schemas") return id ? <SchemaPage schemaId={id} key={id} /> : <SchemasPage />;

@@ -53,6 +53,7 @@ export async function buildHttpApi(
         submission: services.jobSubmission,
         pages: services.jobPages,
         reads: services.jobReads,
+        videos: services.jobVideos,
         handovers: services.handovers,
         cancellation: services.jobCancellation,
         onSubmitted: () => localWorker.jobSubmitted(),

@@ -2,6 +2,7 @@
 import { JobPages } from "../jobs/job-list.js";
 import { Handovers } from "../jobs/handover.js";
 import { JobReads } from "../jobs/job-read.js";
+import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
@@ -38,6 +39,8 @@ export interface Services {
   readonly jobSubmission: JobSubmission;
   readonly jobPages: RememberedJobPages;
   readonly jobReads: RememberedJobReads;
+  /** A job's videos as they stand; not remembered: the dashboard's job page follows it, no hot path does. */
+  readonly jobVideos: JobVideos;
   /** The handovers' claims; their completions are drained before the store closes. */
   readonly handovers: Handovers;
   readonly jobCancellation: JobCancellation;
@@ -88,6 +91,7 @@ export function createServices(
     jobSubmission: new JobSubmission(store, schemas, extractionAvailable, options.transcriptionAvailable),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
+    jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),

@@ -3,7 +3,6 @@ import { ApiError } from "../http/api-errors.js";
 import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import type { JobRow } from "../store/tables.js";
 import type { HandoverClaim, Handovers } from "./handover.js";
 import type { JobRead, SettledStatus } from "./job-schemas.js";
 import {
@@ -14,8 +13,6 @@ import {
   videoResult,
   videoViewColumns,
 } from "./views.js";
-
-type ReadJobRow = JobViewRow & Pick<JobRow, "handed_over_at">;
 
 /** A read's answer, and the claim on the rows it carries, to be settled once its response is written or not. */
 export interface JobReadOutcome {
@@ -35,7 +32,7 @@ export interface JobReadOptions {
 }
 
 export class JobReads {
-  private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, ReadJobRow>;
+  private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, JobViewRow>;
   private readonly videosOfJob: PreparedQuery<{ jobId: string }, VideoViewRow>;
 
   constructor(
@@ -45,7 +42,7 @@ export class JobReads {
     this.jobById = prepareQuery(store.db, (db, { jobId, workspaceId }) =>
       db
         .selectFrom("jobs")
-        .select([...jobViewColumns, "handed_over_at"])
+        .select(jobViewColumns)
         .where("id", "=", jobId)
         .where("workspace_id", "=", workspaceId),
     );

@@ -1,4 +1,4 @@
-// `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows), cancel a job.
+// `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows), follow its videos, cancel it.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -8,7 +8,7 @@ import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
-import { JobCreated, jobComponents, JobPage, JobRead, RunningJob } from "./job-schemas.js";
+import { JobCreated, jobComponents, JobPage, JobRead, JobVideoList, RunningJob } from "./job-schemas.js";
 import type { Handovers } from "./handover.js";
 import { deliverHandover } from "./handover-delivery.js";
 import type { ListQuery as JobListQuery } from "./job-list.js";
@@ -90,6 +90,8 @@ export interface JobRouteOptions {
   readonly reads: {
     read(context: RequestContext, jobId: string, options: JobReadOptions): MaybePromise<JobReadOutcome>;
   };
+  /** A job's videos as they stand (job-videos.ts): never rows, so any number of reads take nothing. */
+  readonly videos: { list(context: RequestContext, jobId: string): Promise<JobVideoList> };
   /** Where a read that carries the rows settles its claim once its answer is written, or not. */
   readonly handovers: Handovers;
   /** Cancels a running job of the workspace (pipeline/cancellation.ts); answers its counts as it left them. */
@@ -224,6 +226,28 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
       },
     },
     (request, reply) => readAndSend(request, reply, request.params.job_id, { handOver: true }),
+  );
+
+  // Its HEAD is Fastify's, running this handler without sending the body: it takes nothing either.
+  app.get(
+    "/v1/:job_id/videos",
+    {
+      schema: {
+        operationId: "listJobVideos",
+        summary: "Follow a job's videos",
+        description:
+          "One item per video, in submission order: its status, and once settled its credits, with `usage` when done and `error` when failed. Never carries rows or submitted URLs and never hands anything over, before or after the job settles; `handed_over_at` says whether the rows were taken. `id` is null for the moment between the submission and a worker taking the job in.",
+        tags: ["Jobs"],
+        params: JobIdParams,
+        response: {
+          200: refTo(JobVideoList, { description: "The job's videos." }),
+          ...errorAnswers({ codes: ["job_not_found"] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      sendJsonAnswer(reply, await options.videos.list(contextOf(request), request.params.job_id));
+    },
   );
 
   app.post(

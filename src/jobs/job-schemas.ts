@@ -39,6 +39,12 @@ export const JobCreated = Type.Object(
 );
 export type JobCreated = Static<typeof JobCreated>;
 
+/** When the one read that carried the rows was written whole; null before (and for a running job). */
+const HandedOverAt = Type.Union([Timestamp, Type.Null()], {
+  description:
+    "When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read.",
+});
+
 export const JobListItem = Type.Object(
   {
     job_id: Type.String(),
@@ -52,6 +58,7 @@ export const JobListItem = Type.Object(
     results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
       description: "null while running; an empty list once settled. The list never carries rows.",
     }),
+    handed_over_at: HandedOverAt,
   },
   { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
 );
@@ -116,6 +123,30 @@ export const VideoRows = Type.Object(
 );
 export type VideoRows = Static<typeof VideoRows>;
 
+export const VideoUsage = Type.Object(
+  {
+    credits_charged: Type.Integer(),
+    row_count: Type.Integer(),
+    duration_seconds: Type.Integer(),
+    chunk_count: Type.Integer(),
+  },
+  { $id: "VideoUsage", description: "What a done video cost and gave." },
+);
+export type VideoUsage = Static<typeof VideoUsage>;
+
+export const VideoError = Type.Object(
+  {
+    code: Type.String({
+      description:
+        "`no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`...",
+    }),
+    message: Type.String(),
+    retryable: Type.Boolean(),
+  },
+  { $id: "VideoError", description: "Why a video failed." },
+);
+export type VideoError = Static<typeof VideoError>;
+
 const DoneVideo = Type.Object(
   {
     id: VideoId,
@@ -125,12 +156,7 @@ const DoneVideo = Type.Object(
       description:
         "The rows and their sources, in the one read that hands them over; null in every other read.",
     }),
-    usage: Type.Object({
-      credits_charged: Type.Integer(),
-      row_count: Type.Integer(),
-      duration_seconds: Type.Integer(),
-      chunk_count: Type.Integer(),
-    }),
+    usage: refTo(VideoUsage),
   },
   { $id: "DoneVideo", description: "A video whose rows were extracted." },
 );
@@ -141,19 +167,65 @@ const FailedVideo = Type.Object(
     video_id: Type.String({ description: "The platform's id of the video." }),
     status: Type.Literal("failed"),
     rows: Type.Null(),
-    error: Type.Object({
-      code: Type.String({
-        description:
-          "`no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`...",
-      }),
-      message: Type.String(),
-      retryable: Type.Boolean(),
-    }),
+    error: refTo(VideoError),
     // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
     credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),
   },
   { $id: "FailedVideo", description: "A video that failed; never charged." },
 );
+
+const WaitingVideoProgress = Type.Object(
+  {
+    id: Type.Union([VideoId, Type.Null()], {
+      description:
+        "The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in.",
+    }),
+    video_id: Type.String({ description: "The platform's id of the video." }),
+    status: Type.Union([Type.Literal("queued"), Type.Literal("processing")]),
+  },
+  { $id: "WaitingVideoProgress", description: "A video not yet settled." },
+);
+
+const DoneVideoProgress = Type.Object(
+  {
+    id: VideoId,
+    video_id: Type.String({ description: "The platform's id of the video." }),
+    status: Type.Literal("done"),
+    credits_charged: Type.Integer(),
+    usage: refTo(VideoUsage),
+  },
+  { $id: "DoneVideoProgress", description: "A video whose rows were extracted (the rows are not here)." },
+);
+
+const FailedVideoProgress = Type.Object(
+  {
+    id: VideoId,
+    video_id: Type.String({ description: "The platform's id of the video." }),
+    status: Type.Literal("failed"),
+    // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
+    credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),
+    error: refTo(VideoError),
+  },
+  { $id: "FailedVideoProgress", description: "A video that failed; never charged." },
+);
+
+export const VideoProgress = Type.Union(
+  [refTo(WaitingVideoProgress), refTo(DoneVideoProgress), refTo(FailedVideoProgress)],
+  { $id: "VideoProgress", description: "One video of a job as it stands (branch on `status`)." },
+);
+export type VideoProgress = Static<typeof VideoProgress>;
+
+export const JobVideoList = Type.Object(
+  {
+    data: Type.Array(refTo(VideoProgress), { description: "One item per video, in submission order." }),
+    handed_over_at: HandedOverAt,
+  },
+  {
+    $id: "JobVideoList",
+    description: "A job's videos as they stand: never rows or submitted URLs, so reading it takes nothing.",
+  },
+);
+export type JobVideoList = Static<typeof JobVideoList>;
 
 export const VideoResult = Type.Union([refTo(DoneVideo), refTo(FailedVideo)], { $id: "VideoResult" });
 export type VideoResult = Static<typeof VideoResult>;
@@ -199,9 +271,16 @@ export const jobComponents = [
   JobPage,
   RowSource,
   VideoRows,
+  VideoUsage,
+  VideoError,
   DoneVideo,
   FailedVideo,
   VideoResult,
+  WaitingVideoProgress,
+  DoneVideoProgress,
+  FailedVideoProgress,
+  VideoProgress,
+  JobVideoList,
   RunningJob,
   SettledJob,
   JobRead,

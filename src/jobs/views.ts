@@ -3,7 +3,15 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { watchUrlAt } from "../domain/video-references.js";
 import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
-import type { Counts, JobListItem, VideoResult, VideoRows } from "./job-schemas.js";
+import type {
+  Counts,
+  JobListItem,
+  VideoError,
+  VideoProgress,
+  VideoResult,
+  VideoRows,
+  VideoUsage,
+} from "./job-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
 export const jobViewColumns = [
@@ -18,6 +26,7 @@ export const jobViewColumns = [
   "failed_count",
   "created_at",
   "completed_at",
+  "handed_over_at",
 ] as const;
 export type JobViewRow = Pick<JobRow, (typeof jobViewColumns)[number]>;
 
@@ -61,6 +70,7 @@ export function jobListItem(job: JobViewRow): JobListItem {
     completed_at: formatTimestamp(job.completed_at),
     // The list never carries rows: an empty list once settled says "read the job for them".
     results: settled ? [] : null,
+    handed_over_at: formatTimestamp(job.handed_over_at),
   };
 }
 
@@ -102,12 +112,7 @@ export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult
         withRows && typeof video.rows === "string"
           ? handedOverRows(video.rows, video.platform_video_id, video.duration_seconds)
           : null,
-      usage: {
-        credits_charged: video.credits_charged,
-        row_count: video.row_count ?? 0,
-        duration_seconds: video.duration_seconds ?? 0,
-        chunk_count: video.chunk_count ?? 0,
-      },
+      usage: usageOf(video),
     };
   }
   return {
@@ -115,11 +120,50 @@ export function videoResult(video: VideoViewRow, withRows: boolean): VideoResult
     video_id: video.platform_video_id,
     status: "failed",
     rows: null,
-    error: {
-      code: video.error_code ?? "extraction_failed",
-      message: video.error_message ?? "",
-      retryable: video.error_retryable === 1,
-    },
+    error: errorOf(video),
     credits_charged: 0,
   };
+}
+
+/** What a done video cost and gave. */
+function usageOf(video: VideoViewRow): VideoUsage {
+  return {
+    credits_charged: video.credits_charged,
+    row_count: video.row_count ?? 0,
+    duration_seconds: video.duration_seconds ?? 0,
+    chunk_count: video.chunk_count ?? 0,
+  };
+}
+
+/** Why a failed video failed. */
+function errorOf(video: VideoViewRow): VideoError {
+  return {
+    code: video.error_code ?? "extraction_failed",
+    message: video.error_message ?? "",
+    retryable: video.error_retryable === 1,
+  };
+}
+
+/** A video as the per-video list shows it: its status, and once settled what it cost and how it ended. */
+export function videoProgress(video: VideoViewRow): VideoProgress {
+  const identity = { id: video.id, video_id: video.platform_video_id };
+  switch (video.status) {
+    case "queued":
+    case "processing":
+      return { ...identity, status: video.status };
+    case "done":
+      return {
+        ...identity,
+        status: "done",
+        credits_charged: video.credits_charged,
+        usage: usageOf(video),
+      };
+    case "failed":
+      return {
+        ...identity,
+        status: "failed",
+        credits_charged: 0,
+        error: errorOf(video),
+      };
+  }
 }

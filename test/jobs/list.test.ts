@@ -32,6 +32,7 @@ for (const dialect of dialects) {
               "counts",
               "created_at",
               "credits_charged",
+              "handed_over_at",
               "job_id",
               "results",
               "schema",

@@ -13,6 +13,7 @@ const operationIds = {
   "GET /v1": "listJobs",
   "HEAD /v1/{job_id}": "checkJob",
   "GET /v1/{job_id}": "readJob",
+  "GET /v1/{job_id}/videos": "listJobVideos",
   "POST /v1/{job_id}/cancel": "cancelJob",
   "GET /v1/usage": "getUsage",
   "PATCH /v1/usage": "updateUsage",
@@ -36,6 +37,7 @@ const extraErrorStatuses: Record<string, string[]> = {
   submitJob: ["402", "403", "404", "409", "413", "415"],
   checkJob: ["404"],
   readJob: ["404"],
+  listJobVideos: ["404"],
   cancelJob: ["404", "409"],
   updateUsage: ["413", "415"],
   createKey: ["403", "413", "415"],
@@ -99,6 +101,8 @@ describe("The OpenAPI document, as generators read it", () => {
       "VideoResult",
       "DoneVideo",
       "FailedVideo",
+      "JobVideoList",
+      "VideoProgress",
       "Usage",
       "ApiKey",
       "ApiKeyList",
@@ -189,10 +193,14 @@ describe("The OpenAPI document, as generators read it", () => {
     expect(nullable(schemas.FailedVideo.properties.rows)).toBe(true);
     expect(nullable(schemas.DoneVideo.properties.rows)).toBe(true);
     expect(nullable(schemas.JobSummary.properties.completed_at)).toBe(true);
+    expect(nullable(schemas.JobSummary.properties.handed_over_at)).toBe(true);
+    expect(nullable(schemas.JobVideoList.properties.handed_over_at)).toBe(true);
+    expect(nullable(schemas.WaitingVideoProgress.properties.id)).toBe(true);
     expect(nullable(schemas.ApiKey.properties.last_used_at)).toBe(true);
     expect(nullable(schemas.Usage.properties.credits.properties.hard_cap)).toBe(true);
     // Every property named as nullable is required: present, with null, not left out.
-    for (const name of ["RunningJob", "FailedVideo", "DoneVideo", "JobSummary", "ApiKey"]) {
+    const named = ["RunningJob", "FailedVideo", "DoneVideo", "JobSummary", "ApiKey"];
+    for (const name of [...named, "JobVideoList", "WaitingVideoProgress"]) {
       for (const [field, schema] of Object.entries(schemas[name].properties as Record<string, Json>)) {
         if (nullable(schema)) expect(schemas[name].required, `${name}.${field}`).toContain(field);
       }

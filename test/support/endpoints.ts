@@ -80,6 +80,7 @@ export const endpoints: readonly Endpoint[] = [
   { method: "POST", path: "/v1", successStatus: 202, exampleBody: exampleJobBody },
   { method: "GET", path: "/v1", successStatus: 200, query: ["status", "search", "limit", "offset"] },
   { method: "GET", path: "/v1/{job_id}", successStatus: 200, idOf: "job" },
+  { method: "GET", path: "/v1/{job_id}/videos", successStatus: 200, idOf: "job" },
   { method: "GET", path: "/v1/webhooks", successStatus: 200 },
   {
     method: "POST",

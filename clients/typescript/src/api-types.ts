@@ -43,6 +43,10 @@ export type VideoRows = NonNullable<Extract<VideoResult, { status: "done" }>["ro
  * `quote` of what was said there, and the columns whose values it does not hold (`unverified`).
  */
 export type RowSource = VideoRows["sources"][number];
+/** A job's videos as they stand (`GET /v1/{job_id}/videos`): never rows, so reading it takes nothing. */
+export type JobVideoList = SuccessBody<"/v1/{job_id}/videos", "get">;
+/** One video of a job: `queued` or `processing`, or settled (`done` with `usage`, `failed` with `error`). */
+export type VideoProgress = JobVideoList["data"][number];
 /** A cancellation's answer: the running shape, with the counts as the cancellation left them. */
 export type CancelledJob = SuccessBody<"/v1/{job_id}/cancel", "post">;
 

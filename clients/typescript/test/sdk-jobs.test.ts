@@ -48,6 +48,32 @@ for (const dialect of dialects) {
       expect(again.results?.every((v) => v.rows === null)).toBe(true);
     });
 
+    it("follows a job's videos before and after the handover, without taking the rows", async () => {
+      const { key } = await server.workspace();
+      const vr = client(key);
+      const [found, missing] = [videoWithCaptions(), newVideoId()];
+      const created = await vr.jobs.submit({ videos: [found, missing], schema });
+      await vr.jobs.wait(created.job_id, { pollIntervalMs: 20 });
+      const before = await vr.jobs.videos(created.job_id);
+      expect(before.handed_over_at).toBeNull();
+      expect(before.data.map((video) => [video.video_id, video.status])).toEqual([
+        [found, "done"],
+        [missing, "failed"],
+      ]);
+      const failed = before.data[1];
+      if (failed?.status !== "failed") throw new Error("the video without captions fails");
+      expect(failed.error.code).toBe("no_captions");
+
+      const read = await vr.jobs.takeRows(created.job_id);
+      expect(read.results?.[0]?.status === "done" && read.results[0].rows?.results).toHaveLength(1);
+      const after = await waitFor("the handover to be recorded", async () => {
+        const videos = await vr.jobs.videos(created.job_id);
+        return videos.handed_over_at === null ? undefined : videos;
+      });
+      expect(after.data.map((video) => video.status)).toEqual(["done", "failed"]);
+      await expectApiError(vr.jobs.videos("job_doesnotexist"), { code: "job_not_found", status: 404 });
+    });
+
     it("reads a running job without spending anything", async () => {
       const { key } = await server.workspace();
       const vr = client(key);

@@ -1,4 +1,4 @@
-// The rows of a job, once taken: a table, CSV and JSON downloads, and each failed video's code and message.
+// The rows of a job, once taken: a table, and CSV and JSON downloads (each video's outcome is in the videos table).
 import type { SettledJob } from "@vidrows/client";
 import { formatVideoTime } from "../lib/format.js";
 import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson, type TableRow } from "../lib/rows-export.js";
@@ -23,7 +23,6 @@ function SourceLink({ row }: { row: TableRow }) {
 
 export function JobRows({ job }: { job: SettledJob }) {
   const table = rowsTable(job);
-  const failed = job.results.filter((video) => video.status === "failed");
   const taken = rowsAlreadyTaken(job);
   return (
     <section aria-labelledby="rows-title">
@@ -53,7 +52,7 @@ export function JobRows({ job }: { job: SettledJob }) {
             <Empty>The videos gave no rows.</Empty>
           ) : (
             <TableScroll label="Rows">
-              <table class="rows">
+              <table class="rows stack">
                 <thead>
                   <tr>
                     <th scope="col">Video</th>
@@ -68,11 +67,13 @@ export function JobRows({ job }: { job: SettledJob }) {
                 <tbody>
                   {table.rows.map((row, index) => (
                     <tr key={index}>
-                      <td>{row.videoId}</td>
+                      <td data-label="Video">{row.videoId}</td>
                       {table.columns.map((column) => (
-                        <td key={column}>{String(row.cells[column] ?? "")}</td>
+                        <td key={column} data-label={column}>
+                          {String(row.cells[column] ?? "")}
+                        </td>
                       ))}
-                      <td>
+                      <td data-label="Source">
                         <SourceLink row={row} />
                       </td>
                     </tr>
@@ -81,20 +82,6 @@ export function JobRows({ job }: { job: SettledJob }) {
               </table>
             </TableScroll>
           )}
-        </>
-      )}
-      {failed.length > 0 && (
-        <>
-          <h3>Failed videos</h3>
-          <ul class="failures">
-            {failed.map((video) => (
-              <li key={video.video_id}>
-                <code>{video.video_id}</code>:{" "}
-                <code>{video.status === "failed" ? video.error.code : ""}</code>{" "}
-                {video.status === "failed" ? video.error.message : ""}
-              </li>
-            ))}
-          </ul>
         </>
       )}
     </section>

@@ -12,10 +12,26 @@ export function JobStatus({ status }: { status: string }) {
   return <span class={`status status-${status}`}>{words[status] ?? status}</span>;
 }
 
-export function JobProgress({ counts, videos, label }: { counts: JobCounts; videos: number; label: string }) {
+/** The bar takes the status's colour, so that a job whose every video failed never reads as a full blue bar. */
+export function JobProgress({
+  counts,
+  videos,
+  status,
+  label,
+}: {
+  counts: JobCounts;
+  videos: number;
+  status: string;
+  label: string;
+}) {
   const settled = counts.done + counts.failed;
   return (
-    <progress class="job-progress" max={Math.max(1, videos)} value={settled} aria-label={label}>
+    <progress
+      class={`job-progress progress-${status}`}
+      max={Math.max(1, videos)}
+      value={settled}
+      aria-label={label}
+    >
       {settled} of {videos}
     </progress>
   );

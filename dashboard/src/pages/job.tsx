@@ -1,11 +1,14 @@
-// A job: status, counts (a bar while running, refreshed by polling its progress, which consumes nothing),
-// credits and times; its rows only through "Take rows".
-import type { SettledJob } from "@vidrows/client";
-import { useState } from "preact/hooks";
+// A job: status, counts (a bar while running), credits and times, each video's status, duration, credits
+// and error, all refreshed by polling reads that consume nothing; cancelling a running job; its rows only
+// through "Take rows", offered only while there are rows to take.
+import type { JobListItem, SettledJob } from "@vidrows/client";
+import { useEffect, useState } from "preact/hooks";
+import { CancelJob } from "../components/cancel-job.js";
 import { ErrorMessage } from "../components/error-message.js";
 import { FigureList } from "../components/figure-list.js";
 import { JobRows } from "../components/job-rows.js";
 import { JobProgress, JobStatus } from "../components/job-status.js";
+import { JobVideosTable } from "../components/job-videos-table.js";
 import { Link } from "../components/link.js";
 import { Loading } from "../components/loading.js";
 import { TakeRows } from "../components/take-rows.js";
@@ -16,10 +19,19 @@ import { usePolling } from "../lib/use-polling.js";
 
 export function JobPage({ jobId }: { jobId: string }) {
   const progress = useApi((client, signal) => client.jobs.progress(jobId, { signal }), [jobId]);
+  const videos = useApi((client, signal) => client.jobs.videos(jobId, { signal }), [jobId]);
   const [taken, setTaken] = useState<SettledJob | null>(null);
   const job = progress.data;
   const running = job?.status === "processing";
-  usePolling(running, 1000, progress.reload);
+  const refresh = () => {
+    progress.reload();
+    videos.reload();
+  };
+  usePolling(running, 1000, refresh);
+  // The videos' last state: read once more when the job is seen to settle, so no video is left running.
+  useEffect(() => {
+    if (job && !running) videos.reload();
+  }, [job?.status]);
   return (
     <>
       <p class="crumbs">
@@ -35,7 +47,7 @@ export function JobPage({ jobId }: { jobId: string }) {
           <p>
             <JobStatus status={job.status} />
           </p>
-          <JobProgress counts={job.counts} videos={job.videos} label="Videos settled" />
+          <JobProgress counts={job.counts} videos={job.videos} status={job.status} label="Videos settled" />
           <FigureList
             figures={[
               ["Schema", job.schema],
@@ -49,11 +61,54 @@ export function JobPage({ jobId }: { jobId: string }) {
               ["Completed", <Timestamp value={job.completed_at} empty="Not yet" />],
             ]}
           />
-          {running && <p role="status">Running: this page follows its progress.</p>}
-          {!running && !taken && <TakeRows jobId={jobId} onTaken={setTaken} />}
-          {taken && <JobRows job={taken} />}
+          {running && (
+            <>
+              <p role="status">Running: this page follows its progress.</p>
+              <CancelJob jobId={jobId} onCancelled={refresh} />
+            </>
+          )}
+          <section aria-labelledby="videos-title">
+            <h2 id="videos-title">Videos</h2>
+            <ErrorMessage error={videos.error} />
+            {!videos.data && videos.loading && <Loading what="the videos" />}
+            {videos.data && <JobVideosTable videos={videos.data.data} />}
+          </section>
+          {!running &&
+            (taken ? <JobRows job={taken} /> : <RowsState job={job} jobId={jobId} onTaken={setTaken} />)}
         </>
       )}
     </>
   );
+}
+
+/** What can be done about a settled job's rows: take them, or why not (taken already, or none at all). */
+function RowsState({
+  job,
+  jobId,
+  onTaken,
+}: {
+  job: JobListItem;
+  jobId: string;
+  onTaken(job: SettledJob): void;
+}) {
+  if (job.handed_over_at !== null) {
+    return (
+      <section aria-labelledby="rows-title">
+        <h2 id="rows-title">Rows</h2>
+        <p class="notice" role="status">
+          Rows taken <Timestamp value={job.handed_over_at} />: the server handed them over once and then
+          deleted them. Nobody can get them again, neither this dashboard nor any API key of the workspace.
+        </p>
+      </section>
+    );
+  }
+  if (job.counts.done === 0) {
+    return (
+      <section aria-labelledby="rows-title">
+        <h2 id="rows-title">Rows</h2>
+        <p class="notice">No rows to take: every video of this job failed (see each one's error above).</p>
+      </section>
+    );
+  }
+  return <TakeRows jobId={jobId} onTaken={onTaken} />;
 }

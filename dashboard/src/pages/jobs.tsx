@@ -44,7 +44,12 @@ export function JobsPage() {
   };
   return (
     <>
-      <h1>Jobs</h1>
+      <div class="heading">
+        <h1>Jobs</h1>
+        <Link to="/jobs/new" class="button">
+          New job
+        </Link>
+      </div>
       <form class="toolbar" onSubmit={submitSearch} role="search">
         <div class="field">
           <label for="job-status">Status</label>
@@ -81,13 +86,13 @@ export function JobsPage() {
         <Empty>
           {search || status
             ? "No job matches."
-            : "No jobs yet. Submit one with POST /v1, the client or the vidrows command."}
+            : "No jobs yet. Submit one with New job, POST /v1, the client or the vidrows command."}
         </Empty>
       )}
       {page && page.data.length > 0 && (
         <>
           <TableScroll label="Jobs">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">Job</th>
@@ -102,25 +107,26 @@ export function JobsPage() {
               <tbody>
                 {page.data.map((job) => (
                   <tr key={job.job_id} data-job={job.job_id}>
-                    <td>
+                    <td data-label="Job">
                       <Link to={`/jobs/${encodeURIComponent(job.job_id)}`}>
                         <code>{job.job_id}</code>
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <JobStatus status={job.status} />
                     </td>
-                    <td>{job.schema}</td>
-                    <td>{formatNumber(job.videos)}</td>
-                    <td>
+                    <td data-label="Schema">{job.schema}</td>
+                    <td data-label="Videos">{formatNumber(job.videos)}</td>
+                    <td data-label="Progress">
                       <JobProgress
                         counts={job.counts}
                         videos={job.videos}
+                        status={job.status}
                         label={`Progress of ${job.job_id}`}
                       />
                     </td>
-                    <td>{formatNumber(job.credits_charged)}</td>
-                    <td>
+                    <td data-label="Credits">{formatNumber(job.credits_charged)}</td>
+                    <td data-label="Created">
                       <Timestamp value={job.created_at} />
                     </td>
                   </tr>

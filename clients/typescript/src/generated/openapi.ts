@@ -70,6 +70,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{job_id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a job's videos
+         * @description One item per video, in submission order: its status, and once settled its credits, with `usage` when done and `error` when failed. Never carries rows or submitted URLs and never hands anything over, before or after the job settles; `handed_over_at` says whether the rows were taken. `id` is null for the moment between the submission and a worker taking the job in.
+         */
+        get: operations["listJobVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -367,12 +387,18 @@ export interface components {
             rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "done";
-            usage: {
-                chunk_count: number;
-                credits_charged: number;
-                duration_seconds: number;
-                row_count: number;
-            };
+            usage: components["schemas"]["VideoUsage"];
+            /** @description The platform's id of the video. */
+            video_id: string;
+        };
+        /** @description A video whose rows were extracted (the rows are not here). */
+        DoneVideoProgress: {
+            credits_charged: number;
+            /** @description The video's own id (`vid_...`), which the list's `search` matches. */
+            id: string;
+            /** @enum {string} */
+            status: "done";
+            usage: components["schemas"]["VideoUsage"];
             /** @description The platform's id of the video. */
             video_id: string;
         };
@@ -396,15 +422,22 @@ export interface components {
         FailedVideo: {
             /** @enum {integer} */
             credits_charged: 0;
-            error: {
-                /** @description `no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`... */
-                code: string;
-                message: string;
-                retryable: boolean;
-            };
+            error: components["schemas"]["VideoError"];
             /** @description The video's own id (`vid_...`), which the list's `search` matches. */
             id: string;
             rows: null;
+            /** @enum {string} */
+            status: "failed";
+            /** @description The platform's id of the video. */
+            video_id: string;
+        };
+        /** @description A video that failed; never charged. */
+        FailedVideoProgress: {
+            /** @enum {integer} */
+            credits_charged: 0;
+            error: components["schemas"]["VideoError"];
+            /** @description The video's own id (`vid_...`), which the list's `search` matches. */
+            id: string;
             /** @enum {string} */
             status: "failed";
             /** @description The platform's id of the video. */
@@ -450,12 +483,21 @@ export interface components {
              */
             created_at: string;
             credits_charged: number;
+            /** @description When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read. */
+            handed_over_at: string | null;
             job_id: string;
             /** @description null while running; an empty list once settled. The list never carries rows. */
             results: unknown[] | null;
             schema: string;
             status: components["schemas"]["JobStatus"];
             videos: number;
+        };
+        /** @description A job's videos as they stand: never rows or submitted URLs, so reading it takes nothing. */
+        JobVideoList: {
+            /** @description One item per video, in submission order. */
+            data: components["schemas"]["VideoProgress"][];
+            /** @description When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read. */
+            handed_over_at: string | null;
         };
         /** @description Where a page sits in the whole list. */
         Pagination: {
@@ -616,6 +658,15 @@ export interface components {
             };
             videos_processed: number;
         };
+        /** @description Why a video failed. */
+        VideoError: {
+            /** @description `no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`... */
+            code: string;
+            message: string;
+            retryable: boolean;
+        };
+        /** @description One video of a job as it stands (branch on `status`). */
+        VideoProgress: components["schemas"]["WaitingVideoProgress"] | components["schemas"]["DoneVideoProgress"] | components["schemas"]["FailedVideoProgress"];
         VideoResult: components["schemas"]["DoneVideo"] | components["schemas"]["FailedVideo"];
         /** @description A done video's rows and where each came from, handed over once and then deleted with them. */
         VideoRows: {
@@ -625,6 +676,21 @@ export interface components {
             }[];
             /** @description As long as `results`: `sources[i]` says where `results[i]` came from. */
             sources: components["schemas"]["RowSource"][];
+        };
+        /** @description What a done video cost and gave. */
+        VideoUsage: {
+            chunk_count: number;
+            credits_charged: number;
+            duration_seconds: number;
+            row_count: number;
+        };
+        /** @description A video not yet settled. */
+        WaitingVideoProgress: {
+            /** @description The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in. */
+            id: string | null;
+            status: "queued" | "processing";
+            /** @description The platform's id of the video. */
+            video_id: string;
         };
         /** @description A webhook endpoint: never its signing secret. */
         WebhookEndpoint: {
@@ -1323,6 +1389,129 @@ export interface operations {
                         error: {
                             /** @enum {unknown} */
                             code: "job_settled";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listJobVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's videos. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobVideoList"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `job_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "job_not_found";
                         };
                     };
                 };

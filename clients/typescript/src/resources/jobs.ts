@@ -1,4 +1,4 @@
-// vr.jobs: submit, list and page through jobs, follow one's progress without spending it, take its rows, cancel one.
+// vr.jobs: submit, list and page through jobs, follow one's progress and videos without spending it, take its rows, cancel one.
 import type {
   CancelledJob,
   JobCreated,
@@ -6,6 +6,7 @@ import type {
   JobListQuery,
   JobPage,
   JobRead,
+  JobVideoList,
   SubmitJobBody,
 } from "../api-types.js";
 import { VidrowsError } from "../errors.js";
@@ -95,6 +96,20 @@ export class Jobs {
     const job = page.data.find((item) => item.job_id === jobId);
     if (!job) throw notFound(null);
     return job;
+  }
+
+  /**
+   * `GET /v1/{job_id}/videos`: each video's status, and once settled its credits with its `usage` or
+   * `error`, in submission order, and `handed_over_at`. It never carries rows and never takes them, so
+   * it can be called as often as wanted, before and after the job settles.
+   */
+  videos(jobId: string, options: RequestOptions = {}): Promise<JobVideoList> {
+    return this.transport.send({
+      method: "GET",
+      path: `/v1/${encodeURIComponent(jobId)}/videos`,
+      retry: "repeatable",
+      signal: options.signal,
+    });
   }
 
   /** Polls `progress` until the job has settled and answers its last progress; the rows stay in place. */

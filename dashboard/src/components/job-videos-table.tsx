@@ -1,0 +1,60 @@
+// A job's videos, one row each: status, duration, credits and, for a failed one, its error's code and
+// message. Read from `GET /v1/{job_id}/videos`, which never carries or takes the rows.
+import type { VideoProgress } from "@vidrows/client";
+import { formatNumber, formatVideoTime } from "../lib/format.js";
+import { TableScroll } from "./table-scroll.js";
+
+const statusWords: Record<VideoProgress["status"], string> = {
+  queued: "Queued",
+  processing: "Processing",
+  done: "Done",
+  failed: "Failed",
+};
+
+export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] }) {
+  return (
+    <TableScroll label="Videos of this job">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Video</th>
+            <th scope="col">Status</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Credits</th>
+            <th scope="col">Error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {videos.map((video, index) => (
+            <tr key={video.id ?? `waiting-${index}`} data-video={video.video_id}>
+              <td data-label="Video">
+                <code>{video.video_id}</code>
+              </td>
+              <td data-label="Status">
+                <span class={`status status-${video.status}`}>{statusWords[video.status]}</span>
+              </td>
+              <td data-label="Duration">
+                {video.status === "done" ? formatVideoTime(video.usage.duration_seconds) : "—"}
+              </td>
+              <td data-label="Credits">
+                {video.status === "done" || video.status === "failed"
+                  ? formatNumber(video.credits_charged)
+                  : "—"}
+              </td>
+              <td data-label="Error" class="video-error">
+                {video.status === "failed" ? (
+                  // One element, so that the card layout keeps the code and its message together.
+                  <span>
+                    <code>{video.error.code}</code> {video.error.message}
+                  </span>
+                ) : (
+                  ""
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,192 @@
+// Submit a job: videos pasted one a line, the columns typed in or a saved schema (and version), a language.
+import { useState } from "preact/hooks";
+import { ErrorMessage } from "../components/error-message.js";
+import { blames, FieldError } from "../components/field-error.js";
+import { Link } from "../components/link.js";
+import { ColumnLineError, type SchemaChoice, submitBodyOf } from "../lib/job-form.js";
+import { navigate } from "../lib/router.js";
+import { useAction, useApi } from "../lib/use-api.js";
+
+type SchemaKind = SchemaChoice["kind"];
+
+export function NewJobPage() {
+  const [videos, setVideos] = useState("");
+  const [kind, setKind] = useState<SchemaKind>("columns");
+  const [columns, setColumns] = useState("");
+  const [schemaId, setSchemaId] = useState("");
+  const [version, setVersion] = useState("");
+  const [language, setLanguage] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const saved = useApi((client, signal) => client.schemas.list({ signal }), []);
+  const chosen = saved.data?.data.find((schema) => schema.id === schemaId);
+  const submit = useAction((client, body: Parameters<typeof client.jobs.submit>[0]) =>
+    client.jobs.submit(body),
+  );
+
+  const send = async (event: Event) => {
+    event.preventDefault();
+    setFormError(null);
+    const choice: SchemaChoice =
+      kind === "columns"
+        ? { kind, text: columns }
+        : { kind, schemaId, version: version === "" ? null : Number(version) };
+    let body;
+    try {
+      body = submitBodyOf(videos, choice, language);
+    } catch (error) {
+      if (error instanceof ColumnLineError) return setFormError(error.message);
+      throw error;
+    }
+    const created = await submit.run(body);
+    if (created) navigate(`/jobs/${encodeURIComponent(created.job_id)}`);
+  };
+  const error = submit.error;
+  const placed =
+    blames(error, "videos") ||
+    blames(error, "schema") ||
+    blames(error, "schema_id") ||
+    blames(error, "language");
+  return (
+    <>
+      <p class="crumbs">
+        <Link to="/jobs">Jobs</Link>
+      </p>
+      <h1>New job</h1>
+      <form onSubmit={send} noValidate class="stacked">
+        <div class="field">
+          <label for="job-videos">Videos</label>
+          <p class="hint" id="job-videos-hint">
+            One YouTube URL or 11-character video id a line.
+          </p>
+          <textarea
+            id="job-videos"
+            rows={5}
+            value={videos}
+            spellcheck={false}
+            aria-invalid={blames(error, "videos")}
+            aria-describedby={
+              blames(error, "videos") ? "job-videos-hint job-videos-error" : "job-videos-hint"
+            }
+            onInput={(event) => setVideos(event.currentTarget.value)}
+          />
+          <FieldError error={error} field="videos" id="job-videos-error" />
+        </div>
+        <fieldset class="choice">
+          <legend>Schema</legend>
+          <label>
+            <input
+              type="radio"
+              name="schema-kind"
+              checked={kind === "columns"}
+              onChange={() => setKind("columns")}
+            />{" "}
+            Typed below
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="schema-kind"
+              checked={kind === "saved"}
+              onChange={() => setKind("saved")}
+            />{" "}
+            Saved
+          </label>
+        </fieldset>
+        {kind === "columns" ? (
+          <div class="field">
+            <label for="job-columns">Columns</label>
+            <p class="hint" id="job-columns-hint">
+              One column a line: <code>name</code>, or <code>name: what to put in it</code>, or with a type,{" "}
+              <code>price (number): the price in dollars</code>. Types: string, number, integer, boolean; add{" "}
+              <code>?</code> (<code>number?</code>) when the value may be missing.
+            </p>
+            <textarea
+              id="job-columns"
+              rows={4}
+              value={columns}
+              spellcheck={false}
+              aria-invalid={formError !== null || blames(error, "schema")}
+              aria-describedby={
+                formError !== null || blames(error, "schema")
+                  ? "job-columns-hint job-columns-error"
+                  : "job-columns-hint"
+              }
+              onInput={(event) => setColumns(event.currentTarget.value)}
+            />
+            {formError !== null && (
+              <div class="error" role="alert" id="job-columns-error">
+                <p>{formError}</p>
+              </div>
+            )}
+            {formError === null && <FieldError error={error} field="schema" id="job-columns-error" />}
+          </div>
+        ) : (
+          <div class="field-row">
+            <div class="field">
+              <label for="job-schema">Saved schema</label>
+              <select
+                id="job-schema"
+                value={schemaId}
+                aria-invalid={blames(error, "schema_id")}
+                onChange={(event) => {
+                  setSchemaId(event.currentTarget.value);
+                  setVersion("");
+                }}
+              >
+                <option value="">Choose a schema</option>
+                {saved.data?.data.map((schema) => (
+                  <option key={schema.id} value={schema.id}>
+                    {schema.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError error={error} field="schema_id" id="job-schema-error" />
+            </div>
+            <div class="field">
+              <label for="job-schema-version">Version</label>
+              <select
+                id="job-schema-version"
+                value={version}
+                disabled={!chosen}
+                onChange={(event) => setVersion(event.currentTarget.value)}
+              >
+                <option value="">Latest{chosen ? ` (v${chosen.version})` : ""}</option>
+                {chosen &&
+                  Array.from({ length: chosen.version }, (_, i) => chosen.version - i).map((n) => (
+                    <option key={n} value={String(n)}>
+                      v{n}
+                    </option>
+                  ))}
+              </select>
+            </div>
+            <ErrorMessage error={saved.error} />
+          </div>
+        )}
+        <div class="field">
+          <label for="job-language">Language</label>
+          <p class="hint" id="job-language-hint">
+            Optional: the captions' preferred language as a tag such as <code>en</code> or <code>pt-BR</code>.
+            Empty: each video's own.
+          </p>
+          <input
+            id="job-language"
+            value={language}
+            spellcheck={false}
+            autocomplete="off"
+            aria-invalid={blames(error, "language")}
+            aria-describedby={
+              blames(error, "language") ? "job-language-hint job-language-error" : "job-language-hint"
+            }
+            onInput={(event) => setLanguage(event.currentTarget.value)}
+          />
+          <FieldError error={error} field="language" id="job-language-error" />
+        </div>
+        {!placed && <ErrorMessage error={error} />}
+        <button type="submit" disabled={submit.busy}>
+          Submit job
+        </button>
+        {submit.busy && <p role="status">Submitting…</p>}
+      </form>
+    </>
+  );
+}
