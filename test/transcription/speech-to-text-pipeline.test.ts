@@ -15,7 +15,7 @@ import {
   startFakeTranscription,
   verboseReply,
 } from "../support/fake-transcription.js";
-import { messageOf, spannedRowsReply } from "../support/fake-model.js";
+import { promptLines, spannedRowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { waitUntil } from "../support/waiting.js";
 
@@ -61,13 +61,15 @@ for (const dialect of dialects) {
         leftover = join(tempRoot, `vidrows-audio-${deadPid()}-left`);
         mkdirSync(leftover);
         server = await startPipelineServer(dialect.name, {
-          // Each row drawn from the second transcript line, so its source has that line's times.
-          respond: (request) =>
-            spannedRowsReply(
-              messageOf(request, "user").includes("kettle")
-                ? [{ row: { product: "kettle", price: 30 }, first_line: 2, last_line: 2 }]
+          // The row drawn from the prompt's line that holds the kettle, so its source has that line's times.
+          respond: (request) => {
+            const line = promptLines(request).find(({ text }) => text.includes("kettle"));
+            return spannedRowsReply(
+              line
+                ? [{ row: { product: "kettle", price: 30 }, first_line: line.number, last_line: line.number }]
                 : [],
-            ),
+            );
+          },
           config: {
             ytDlpPath: ytDlp.path,
             transcription: {
@@ -113,9 +115,14 @@ for (const dialect of dialects) {
         const video = job.results[0];
         expect(video.status, JSON.stringify(video)).toBe("done");
         expect(video.rows.results).toEqual([{ product: "kettle", price: 30 }]);
-        expect(video.rows.sources[0]).toMatchObject({ start_seconds: 4.5, end_seconds: 9.25 });
-        expect(video.rows.sources[0].url).toContain("sttNoCapt01");
-        expect(video.rows.sources[0].url).toContain("t=4s");
+        // The source is the prompt line holding the kettle's segment (4.5 to 9.25 s), a line of at most 30 s.
+        const source = video.rows.sources[0];
+        expect(source.start_seconds).toBeLessThanOrEqual(4.5);
+        expect(source.end_seconds).toBeGreaterThanOrEqual(9.25);
+        expect(source.end_seconds - source.start_seconds).toBeLessThanOrEqual(30);
+        expect(source.quote).toContain("The blue kettle costs thirty dollars.");
+        expect(source.url).toContain("sttNoCapt01");
+        expect(source.url).toContain(`t=${Math.floor(source.start_seconds)}s`);
         // 90 s: two started minutes at the built-in transcription rate of 2.
         expect(video.usage.credits_charged).toBe(4);
         const upload = service.uploads[before];
