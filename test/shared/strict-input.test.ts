@@ -157,7 +157,6 @@ for (const dialect of dialects) {
         ["application/json;charset=iso-8859-1", "iso-8859-1", json],
         ["application/json; charset=latin1", "latin1", json],
         ["application/json; charset=us-ascii", "us-ascii", json],
-        ["application/json; charset=utf8", "utf8", json],
         ["application/json; charset=", "", json],
       ];
       for (const [contentType, charset, body] of cases) {
@@ -168,9 +167,11 @@ for (const dialect of dialects) {
         );
       }
       expect((await server.call("GET", "/v1/keys", { key })).body.data).toHaveLength(1);
-      // UTF-8, named in any case or quoted, or not named at all, is read.
+      // UTF-8, named by any of its labels, in any case or quoted, or not named at all, is read.
       for (const contentType of [
         "application/json",
+        "application/json; charset=utf8",
+        "application/json; charset=Unicode-1-1-UTF-8",
         "application/json; charset=utf-8",
         "application/json; charset=UTF-8",
         'application/json; charset="utf-8"',
