@@ -15,6 +15,8 @@ import type { ListQuery as JobListQuery } from "./job-list.js";
 import type { JobReadOptions, JobReadOutcome } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
 
+const SchemaId = Type.String({ minLength: 1, maxLength: 100, description: "A saved schema's id." });
+
 const SubmitBody = Type.Object(
   {
     videos: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
@@ -24,9 +26,7 @@ const SubmitBody = Type.Object(
         "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400.",
     }),
     schema: Type.Optional(SchemaDefinition),
-    schema_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: "A saved schema's id." }),
-    ),
+    schema_id: Type.Optional(SchemaId),
     schema_version: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: "Default: the latest at submission." }),
     ),
@@ -48,6 +48,19 @@ const SubmitBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The submission as the OpenAPI document gives it: one body with `schema`, or one with `schema_id`. */
+const DocumentedSubmitBody = (() => {
+  const { schema: _inline, schema_id: _saved, schema_version, ...shared } = SubmitBody.properties;
+  return Type.Union(
+    [
+      Type.Object({ ...shared, schema: SchemaDefinition }, { additionalProperties: false }),
+      Type.Object({ ...shared, schema_id: SchemaId, schema_version }, { additionalProperties: false }),
+    ],
+    // `required` beside the branches says the body itself is required (see http/openapi-route.ts).
+    { description: "Exactly one of `schema` (inline) and `schema_id` (saved).", required: ["videos"] },
+  );
+})();
 
 const SubmitHeaders = Type.Object({
   "idempotency-key": Type.Optional(
@@ -139,6 +152,11 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
             ],
           }),
         },
+      },
+      // The document states "exactly one of `schema` and `schema_id`" as two bodies, for generated clients;
+      // the validator keeps the one schema, whose messages name the field at fault.
+      config: {
+        swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: DocumentedSubmitBody }, url }),
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 // The jobs API's responses: each shape defined once, as the schema the routes document and serialise
 // by (named in the OpenAPI document by its `$id`), and as the type (`Static`) the services return.
 import { type Static, Type } from "typebox";
+import { videoFailureCodes } from "../domain/video-failure-codes.js";
 import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
 
 export const Counts = Type.Object(
@@ -136,9 +137,9 @@ export type VideoUsage = Static<typeof VideoUsage>;
 
 export const VideoError = Type.Object(
   {
-    code: Type.String({
+    code: Type.Enum(videoFailureCodes, {
       description:
-        "`no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`...",
+        "`no_captions`: the video has no captions (in the language asked); `video_unavailable`: private, removed, or not a video; `captions_unavailable`: the platform kept the captions from us; `transcription_failed`: speech-to-text failed; `extraction_failed`: the model failed; `insufficient_credits`: the balance could not pay for it; `hard_cap_reached`: paying would cross the hard cap; `cancelled`: the job was cancelled first.",
     }),
     message: Type.String(),
     retryable: Type.Boolean(),
@@ -166,7 +167,11 @@ const FailedVideo = Type.Object(
     id: VideoId,
     video_id: Type.String({ description: "The platform's id of the video." }),
     status: Type.Literal("failed"),
-    rows: Type.Null(),
+    // Typed as a done video's rows or null, not as null alone: generators drop a property whose only type
+    // is null, and a client reading `rows` on any result should find it on every one.
+    rows: Type.Union([refTo(VideoRows), Type.Null()], {
+      description: "Always null: a failed video has no rows.",
+    }),
     error: refTo(VideoError),
     // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
     credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),
@@ -236,7 +241,10 @@ export const RunningJob = Type.Object(
     status: Type.Literal("processing"),
     videos: Type.Integer(),
     counts: refTo(Counts),
-    results: Type.Null(),
+    // An empty list or null rather than null alone, which generators would drop (see FailedVideo's rows).
+    results: Type.Union([Type.Array(refTo(VideoResult), { maxItems: 0 }), Type.Null()], {
+      description: "Always null while the job runs: the results come once it has settled.",
+    }),
   },
   { $id: "RunningJob", description: "A job some of whose videos have not settled: counts, no results." },
 );

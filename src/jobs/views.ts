@@ -1,5 +1,6 @@
 // How jobs and their videos are turned from rows into API responses (shaped by job-schemas.ts).
 import { formatTimestamp } from "../domain/timestamps.js";
+import type { VideoFailureCode } from "../domain/video-failure-codes.js";
 import { watchUrlAt } from "../domain/video-references.js";
 import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
@@ -138,7 +139,8 @@ function usageOf(video: VideoViewRow): VideoUsage {
 /** Why a failed video failed. */
 function errorOf(video: VideoViewRow): VideoError {
   return {
-    code: video.error_code ?? "extraction_failed",
+    // The settlement stores only the codes of domain/video-failure-codes.ts; the answers are checked against them in the suites.
+    code: (video.error_code ?? "extraction_failed") as VideoFailureCode,
     message: video.error_message ?? "",
     retryable: video.error_retryable === 1,
   };

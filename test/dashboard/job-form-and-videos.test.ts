@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { browserSkipReason, browserTitle, launchChromium, newBrowsing } from "../support/browser.js";
 import { checkPage, shows, signIn, watchConsole } from "../support/dashboard-pages.js";
 import { type DashboardServer, startDashboardServer } from "../support/dashboard-server.js";
+import { uniqueSchemaName } from "../support/endpoints.js";
 import { handoverRecorded, newVideoId, waitFor } from "../support/jobs-api.js";
 
 describe.skipIf(browserSkipReason !== null)(
@@ -89,6 +90,31 @@ describe.skipIf(browserSkipReason !== null)(
       });
       expect(job.language).toBe("en");
       expect(job.handed_over_at).toBeNull();
+    });
+
+    it("submits a job with a saved schema at a chosen version", async () => {
+      const { key } = await server.workspace("pro");
+      const name = uniqueSchemaName();
+      const created = await server.call("POST", "/v1/schemas", {
+        key,
+        body: { name, schema: { columns: ["product", "price"] } },
+      });
+      expect(created.status, created.text).toBe(201);
+      const published = await server.call("POST", `/v1/schemas/${created.body.id}/versions`, {
+        key,
+        body: { schema: { columns: ["product", "price", "colour"] } },
+      });
+      expect(published.status, published.text).toBe(201);
+      await signIn(page, server.url, key);
+      await page.goto(`${server.url}/dashboard/jobs/new`);
+      await page.getByLabel("Videos").fill(server.video().id);
+      await page.getByLabel("Saved", { exact: true }).check();
+      await page.getByLabel("Saved schema").selectOption({ label: name });
+      await page.getByLabel("Version").selectOption("1");
+      await checkPage(page, "job-new-saved");
+      await page.getByRole("button", { name: "Submit job" }).click();
+      await page.locator("p > .status-done").waitFor(shows);
+      await page.getByText(`${name}-v1`).waitFor(shows);
     });
 
     it("names a line of Columns it cannot read, and sends nothing", async () => {

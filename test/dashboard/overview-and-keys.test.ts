@@ -82,6 +82,12 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: sign-in, ov
     await expect(page.locator(".chart title").last().textContent()).resolves.toBe(
       `${today.date}: ${n(today.credits)} credits`,
     );
+    // Each day that spent credits has its figure written above its bar; today spent some.
+    expect(today.credits).toBeGreaterThan(0);
+    await expect(page.locator(".chart text.value").last().textContent()).resolves.toBe(n(today.credits));
+    expect(await page.locator(".chart text.value").count()).toBe(
+      usage.daily.filter((day: { credits: number }) => day.credits > 0).length,
+    );
     for (const [code, count] of Object.entries(usage.failures_by_code)) {
       await page.getByRole("row", { name: `${code} ${n(count as number)}` }).waitFor(shows);
     }
@@ -186,6 +192,11 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: sign-in, ov
     await page.getByRole("button", { name: "Revoke key" }).click();
     await row.getByRole("button", { name: /^Revoke/ }).waitFor({ state: "detached", ...shows });
     expect((await server.call("GET", "/v1/usage", { key: newKey })).status).toBe(401);
+    // The revoked key is listed apart from the live ones, with when it was revoked.
+    const revokedKeys = page.getByRole("region", { name: "Revoked API keys" });
+    await revokedKeys.getByRole("row").filter({ hasText: "ci runner" }).waitFor(shows);
+    expect(await page.getByRole("region", { name: "Live API keys" }).getByText("ci runner").count()).toBe(0);
+    await checkPage(page, "keys-revoked");
 
     // A revoked key is refused at sign-in with the server's message and its request id.
     await page.getByRole("button", { name: "Sign out" }).click();

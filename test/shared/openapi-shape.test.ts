@@ -1,6 +1,7 @@
 // What generated clients rely on in the OpenAPI document: operationIds, named schemas, declared statuses and headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects } from "../support/databases.js";
+import { videoFailureCodes } from "../../src/domain/video-failure-codes.js";
 import { acceptingJobs } from "../support/endpoints.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
@@ -177,6 +178,23 @@ describe("The OpenAPI document, as generators read it", () => {
 
   it("names a server, relative to where the document is served", () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+  });
+
+  it("documents the submit body as one with `schema` or one with `schema_id`, each closed", () => {
+    const body = byId("submitJob").requestBody.content["application/json"].schema;
+    const branches = (body.oneOf ?? body.anyOf) as Json[];
+    expect(branches.map((branch) => [...branch.required].sort())).toEqual([
+      ["schema", "videos"],
+      ["schema_id", "videos"],
+    ]);
+    for (const branch of branches) expect(branch.additionalProperties).toBe(false);
+    expect(Object.keys(branches[0]!.properties)).not.toContain("schema_id");
+    expect(Object.keys(branches[1]!.properties)).not.toContain("schema");
+    expect(Object.keys(branches[1]!.properties)).toContain("schema_version");
+  });
+
+  it("lists the per-video error codes as an enum", () => {
+    expect(document.components.schemas.VideoError.properties.code.enum).toEqual([...videoFailureCodes]);
   });
 
   it("types a failed video's credits_charged as the integer 0", () => {

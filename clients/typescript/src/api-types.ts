@@ -34,7 +34,7 @@ export type JobListItem = JobPage["data"][number];
 export type JobCounts = JobListItem["counts"];
 /** A job's read: the running shape (`results: null`) or the settled one, with the rows in the one read that takes them. */
 export type JobRead = SuccessBody<"/v1/{job_id}", "get">;
-export type SettledJob = Exclude<JobRead, { results: null }>;
+export type SettledJob = Exclude<JobRead, { status: "processing" }>;
 export type VideoResult = SettledJob["results"][number];
 /** A done video's rows as the one read that takes them has them: `results`, and `sources` of the same length. */
 export type VideoRows = NonNullable<Extract<VideoResult, { status: "done" }>["rows"]>;

@@ -12,7 +12,7 @@ export function TakeRows({ jobId, onTaken }: { jobId: string; onTaken(job: Settl
     setAsking(false);
     const read = await take.run();
     // A settled job answers with its results; the running shape cannot come back for a settled job.
-    if (read && read.results !== null) onTaken(read as SettledJob);
+    if (read && read.status !== "processing") onTaken(read);
   };
   return (
     <section aria-labelledby="take-title">

@@ -94,7 +94,7 @@ function FailuresByCode({ failures }: { failures: Record<string, number> }) {
   if (entries.length === 0) return <p class="empty">No failed videos.</p>;
   return (
     <TableScroll label="Failures by code">
-      <table>
+      <table class="stack">
         <thead>
           <tr>
             <th scope="col">Code</th>
@@ -104,10 +104,10 @@ function FailuresByCode({ failures }: { failures: Record<string, number> }) {
         <tbody>
           {entries.map(([code, count]) => (
             <tr key={code}>
-              <td>
+              <td data-label="Code">
                 <code>{code}</code>
               </td>
-              <td>{formatNumber(count)}</td>
+              <td data-label="Videos">{formatNumber(count)}</td>
             </tr>
           ))}
         </tbody>

@@ -24,7 +24,7 @@ export function SchemasPage() {
       )}
       {list && list.length > 0 && (
         <TableScroll label="Schemas">
-          <table>
+          <table class="stack">
             <thead>
               <tr>
                 <th scope="col">Label</th>
@@ -36,12 +36,12 @@ export function SchemasPage() {
             <tbody>
               {list.map((schema) => (
                 <tr key={schema.id}>
-                  <td>
+                  <td data-label="Label">
                     <Link to={`/schemas/${encodeURIComponent(schema.id)}`}>{schema.label}</Link>
                   </td>
-                  <td>{schema.version}</td>
-                  <td>{schema.description}</td>
-                  <td>
+                  <td data-label="Version">{schema.version}</td>
+                  <td data-label="Description">{schema.description}</td>
+                  <td data-label="Published">
                     <Timestamp value={schema.created_at} />
                   </td>
                 </tr>

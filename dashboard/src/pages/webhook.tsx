@@ -51,7 +51,7 @@ export function WebhookPage({ endpointId }: { endpointId: string }) {
       {page && page.data.length > 0 && (
         <>
           <TableScroll label="Delivery attempts">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">Event</th>
@@ -67,19 +67,19 @@ export function WebhookPage({ endpointId }: { endpointId: string }) {
               <tbody>
                 {page.data.map((attempt) => (
                   <tr key={attempt.id} data-attempt={attempt.id}>
-                    <td>
+                    <td data-label="Event">
                       <code>{attempt.event_type}</code>
                     </td>
-                    <td>{attempt.attempt}</td>
-                    <td>
+                    <td data-label="Attempt">{attempt.attempt}</td>
+                    <td data-label="Status">
                       {outcomeOf(attempt.status_code)}
                       {attempt.error ? `: ${attempt.error}` : ""}
                     </td>
-                    <td>{attempt.status_code ?? "None"}</td>
-                    <td>
+                    <td data-label="Response code">{attempt.status_code ?? "None"}</td>
+                    <td data-label="Time">
                       <Timestamp value={attempt.created_at} /> ({formatNumber(attempt.duration_ms)} ms)
                     </td>
-                    <td>
+                    <td data-label="">
                       <button
                         type="button"
                         disabled={resend.busy}

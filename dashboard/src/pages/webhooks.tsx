@@ -46,7 +46,7 @@ export function WebhooksPage() {
       {list && list.length === 0 && <Empty>No endpoints yet.</Empty>}
       {list && list.length > 0 && (
         <TableScroll label="Webhook endpoints">
-          <table>
+          <table class="stack">
             <thead>
               <tr>
                 <th scope="col">URL</th>
@@ -61,13 +61,15 @@ export function WebhooksPage() {
             <tbody>
               {list.map((endpoint) => (
                 <tr key={endpoint.id}>
-                  <td class="url">{endpoint.url}</td>
-                  <td>{endpoint.events.join(", ")}</td>
-                  <td>{endpoint.disabled ? "Paused" : "Active"}</td>
-                  <td>
+                  <td data-label="URL" class="url">
+                    {endpoint.url}
+                  </td>
+                  <td data-label="Events">{endpoint.events.join(", ")}</td>
+                  <td data-label="State">{endpoint.disabled ? "Paused" : "Active"}</td>
+                  <td data-label="Created">
                     <Timestamp value={endpoint.created_at} />
                   </td>
-                  <td class="row-actions">
+                  <td data-label="" class="row-actions">
                     <Link to={`/webhooks/${encodeURIComponent(endpoint.id)}`}>Attempts</Link>
                     <button
                       type="button"

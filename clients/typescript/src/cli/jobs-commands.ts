@@ -49,13 +49,19 @@ const submit: Command = {
     }
     const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
     const language = stringOption(context, "language");
-    const body: SubmitJobBody = {
+    const shared = {
       videos: [...context.positionals],
-      ...(schema === undefined ? {} : { schema }),
-      ...(schemaId === undefined ? {} : { schema_id: schemaId }),
-      ...(schemaVersion === undefined ? {} : { schema_version: schemaVersion }),
       ...(language === undefined ? {} : { language }),
     };
+    // Exactly one of the two (checked above), as the body's type says.
+    const body: SubmitJobBody =
+      schema !== undefined
+        ? { ...shared, schema }
+        : {
+            ...shared,
+            schema_id: schemaId as string,
+            ...(schemaVersion === undefined ? {} : { schema_version: schemaVersion }),
+          };
     const created = await context.client().jobs.submit(body, {
       idempotencyKey: stringOption(context, "idempotency-key"),
     });

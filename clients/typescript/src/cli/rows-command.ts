@@ -62,7 +62,7 @@ export const rowsCommand: Command = {
     }
     try {
       const read = await context.client().jobs.takeRows(jobId);
-      if (read.results === null) {
+      if (read.status === "processing") {
         context.io.stderr.write(
           `Job ${jobId} is still ${read.status}: nothing was taken. Run \`${context.program} jobs wait ${jobId}\` first.\n`,
         );

@@ -425,7 +425,8 @@ export interface components {
             error: components["schemas"]["VideoError"];
             /** @description The video's own id (`vid_...`), which the list's `search` matches. */
             id: string;
-            rows: null;
+            /** @description Always null: a failed video has no rows. */
+            rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "failed";
             /** @description The platform's id of the video. */
@@ -534,7 +535,8 @@ export interface components {
         RunningJob: {
             counts: components["schemas"]["JobCounts"];
             job_id: string;
-            results: null;
+            /** @description Always null while the job runs: the results come once it has settled. */
+            results: components["schemas"]["VideoResult"][] | null;
             /** @enum {string} */
             status: "processing";
             videos: number;
@@ -660,8 +662,11 @@ export interface components {
         };
         /** @description Why a video failed. */
         VideoError: {
-            /** @description `no_captions`, `video_unavailable`, `captions_unavailable`, `transcription_failed`, `extraction_failed`, `cancelled`... */
-            code: string;
+            /**
+             * @description `no_captions`: the video has no captions (in the language asked); `video_unavailable`: private, removed, or not a video; `captions_unavailable`: the platform kept the captions from us; `transcription_failed`: speech-to-text failed; `extraction_failed`: the model failed; `insufficient_credits`: the balance could not pay for it; `hard_cap_reached`: paying would cross the hard cap; `cancelled`: the job was cancelled first.
+             * @enum {unknown}
+             */
+            code: "no_captions" | "video_unavailable" | "captions_unavailable" | "transcription_failed" | "extraction_failed" | "insufficient_credits" | "hard_cap_reached" | "cancelled";
             message: string;
             retryable: boolean;
         };
@@ -863,13 +868,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Exactly one of `schema` (inline) and `schema_id` (saved). */
         requestBody: {
             content: {
                 "application/json": {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
                     language?: string;
                     /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
-                    schema?: {
+                    schema: {
                         columns: string[];
                     } | {
                         /** @description Column names mapped to what to put in each: a description (up to 500 characters), or a typed column. */
@@ -886,8 +892,15 @@ export interface operations {
                             };
                         };
                     };
+                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    transcribe?: "auto" | "never" | "always";
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    videos: string[];
+                } | {
+                    /** @description Preferred caption language (BCP-47); default: the video's own. */
+                    language?: string;
                     /** @description A saved schema's id. */
-                    schema_id?: string;
+                    schema_id: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
                     /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
