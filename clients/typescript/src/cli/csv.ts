@@ -16,6 +16,8 @@ export function csvLine(values: readonly Cell[]): string {
 export interface CsvRow {
   readonly videoId: string;
   readonly cells: Readonly<Record<string, Cell>>;
+  /** Where the row came from, as the read gave it (`--sources` adds its fields as columns). */
+  readonly source?: { readonly start_seconds: number; readonly url: string; readonly quote: string };
 }
 
 /**
