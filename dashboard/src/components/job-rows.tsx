@@ -1,4 +1,5 @@
-// The rows of a job, once taken: a table, CSV and JSON downloads, and each failed video's code and message.
+// The rows of a job, once taken: a table (each row's quote on demand, values the quote does not hold marked),
+// CSV and JSON downloads, and each failed video's code and message.
 import type { SettledJob } from "@vidrows/client";
 import { formatVideoTime } from "../lib/format.js";
 import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson, type TableRow } from "../lib/rows-export.js";
@@ -18,6 +19,29 @@ function SourceLink({ row }: { row: TableRow }) {
     >
       {formatVideoTime(start)}–{formatVideoTime(end)}
     </a>
+  );
+}
+
+/** What the transcript said where the row came from, shown when asked for. */
+function SourceQuote({ row }: { row: TableRow }) {
+  const quote = row.source?.quote;
+  if (!quote) return null;
+  return (
+    <details class="quote">
+      <summary>Quote</summary>
+      <blockquote>{quote}</blockquote>
+    </details>
+  );
+}
+
+/** A cell, marked when its value is not in the row's quote: the model may have written it unprompted. */
+function RowCell({ row, column }: { row: TableRow; column: string }) {
+  const text = String(row.cells[column] ?? "");
+  if (!row.source?.unverified.includes(column)) return <td>{text}</td>;
+  return (
+    <td class="unverified" title="Not in the quote: the transcript may not say this. Check it in the video.">
+      {text} <span class="unverified-mark">(not in quote)</span>
+    </td>
   );
 }
 
@@ -70,10 +94,11 @@ export function JobRows({ job }: { job: SettledJob }) {
                     <tr key={index}>
                       <td>{row.videoId}</td>
                       {table.columns.map((column) => (
-                        <td key={column}>{String(row.cells[column] ?? "")}</td>
+                        <RowCell key={column} row={row} column={column} />
                       ))}
                       <td>
                         <SourceLink row={row} />
+                        <SourceQuote row={row} />
                       </td>
                     </tr>
                   ))}
