@@ -1,9 +1,11 @@
 // Prometheus metrics: served on VIDROWS_METRICS_PORT (never on the API's port), and moved by a job: its
-// requests, its video settled, the model's requests and tokens, the caption fetch, and the handover.
+// requests, its video settled, the model's requests and tokens, the caption fetch, its webhook, and the
+// handover.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { handoverRecorded, newVideoId } from "../support/jobs-api.js";
+import { handoverRecorded, newVideoId, waitFor } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
 /** Every sample of a Prometheus text exposition: `name{label="value",...} number`. */
 function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
@@ -31,11 +33,20 @@ function total(text: string, name: string, labels: Record<string, string> = {}):
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`metrics on ${dialectTitle(dialect)}`, () => {
     let server: PipelineServer;
+    let receiver: WebhookReceiver;
     beforeAll(async () => {
-      server = await startPipelineServer(dialect.name, { config: { metricsPort: 0 } });
+      receiver = await startWebhookReceiver();
+      server = await startPipelineServer(dialect.name, {
+        config: {
+          metricsPort: 0,
+          webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 },
+        },
+        app: { dispatcher: { pollIntervalMs: 50 } },
+      });
     });
     afterAll(async () => {
       await server?.close();
+      await receiver?.close();
     });
 
     const scrape = async () => {
@@ -59,6 +70,11 @@ for (const dialect of dialects) {
     it("moves the counters of a job's requests, video, model requests and tokens, caption fetch and handover", async () => {
       const before = await scrape();
       const { key } = await server.workspace();
+      const hook = await server.call("POST", "/v1/webhooks", {
+        key,
+        body: { url: `${receiver.origin}/${dialect.name}` },
+      });
+      expect(hook.status, hook.text).toBe(201);
       const videoId = newVideoId();
       server.addCaptions(videoId, 30);
       const submitted = await server.call("POST", "/v1", {
@@ -69,7 +85,15 @@ for (const dialect of dialects) {
       const jobId: string = submitted.body.job_id;
       await server.waitForSettled(key, jobId);
       await handoverRecorded(server.app.store.db, jobId);
-      const after = await scrape();
+      // The job's event reaches the receiver, and its attempt is counted once the answer is judged.
+      await receiver.waitForAt(`/${dialect.name}`, 1);
+      const after = await waitFor("the delivery to be counted", async () => {
+        const text = await scrape();
+        return total(text, "vidrows_webhook_deliveries_total", { outcome: "delivered" }) >
+          total(before, "vidrows_webhook_deliveries_total", { outcome: "delivered" })
+          ? text
+          : undefined;
+      });
       const moved = (name: string, labels: Record<string, string> = {}) =>
         total(after, name, labels) - total(before, name, labels);
 
@@ -86,6 +110,7 @@ for (const dialect of dialects) {
       expect(moved("vidrows_model_tokens_total", { kind: "completion" })).toBe(1);
       expect(moved("vidrows_caption_fetches_total", { source: "dir", outcome: "ok" })).toBe(1);
       expect(moved("vidrows_handovers_total")).toBe(1);
+      expect(moved("vidrows_webhook_deliveries_total", { outcome: "delivered" })).toBe(1);
       expect(total(after, "vidrows_videos_in_flight")).toBe(0);
       expect(total(after, "vidrows_videos_waiting")).toBe(0);
     });
