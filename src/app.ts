@@ -9,6 +9,7 @@ import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { createLogger } from "./logger.js";
+import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
 import { openStore, type Store } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
@@ -37,6 +38,8 @@ export interface App {
   readonly worker: Worker | undefined;
   /** The webhook dispatcher, in every process that works (deliveries need no model). */
   readonly dispatcher: WebhookDispatcher | undefined;
+  /** Where this process serves its Prometheus metrics, once started with VIDROWS_METRICS_PORT set. */
+  readonly metricsUrl: string | undefined;
   /** The migrations the store was brought up to date with as the app was built (`vidrows migrate` prints them). */
   readonly migrationsApplied: readonly string[];
   /** Listens (when serving) and starts the background work (when working); answers the base URL when serving. */
@@ -112,6 +115,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   }
 
   let housekeeping: NodeJS.Timeout | undefined;
+  let metricsServer: { url: string; close(): Promise<void> } | undefined;
 
   return {
     config,
@@ -122,7 +126,22 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     worker,
     dispatcher,
     migrationsApplied,
+    get metricsUrl() {
+      return metricsServer?.url;
+    },
     async start() {
+      if (config.metricsPort !== undefined && (serve || work)) {
+        // Every video counted in its job's queued count, admitted to the queue or not yet.
+        countWaitingVideosWith(async () => {
+          const row = await store.db
+            .selectFrom("jobs")
+            .select((eb) => eb.fn.sum<number | string>("queued_count").as("waiting"))
+            .where("status", "=", "processing")
+            .executeTakeFirst();
+          return Number(row?.waiting ?? 0);
+        });
+        metricsServer = await startMetricsServer(config.host, config.metricsPort);
+      }
       const address = await api?.listen();
       worker?.start();
       dispatcher?.start();
@@ -138,6 +157,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     async stop() {
       if (housekeeping) clearInterval(housekeeping);
+      if (metricsServer) countWaitingVideosWith(undefined);
+      await metricsServer?.close();
       await api?.server.close();
       await worker?.stop();
       await dispatcher?.stop(config.worker.shutdownGraceSeconds * 1000);

@@ -29,15 +29,25 @@ function log(msg: string, fields: Record<string, unknown> = {}) {
 // a minute the cluster stops instead of restarting it forever.
 const maxRestartsPerMinute = 5;
 
+/**
+ * The metrics port of the child in `slot` (0, 1, ...): VIDROWS_METRICS_PORT plus the slot, since the
+ * children of one machine cannot all listen on one port and each has counters of its own; a child
+ * started again after a death takes its slot's port.
+ */
+function metricsPortOf(slot: number): Record<string, string> {
+  const base = process.env.VIDROWS_METRICS_PORT?.trim();
+  return base && /^\d+$/.test(base) ? { VIDROWS_METRICS_PORT: String(Number(base) + slot) } : {};
+}
+
 /** Forks the processes and keeps them running until SIGINT or SIGTERM, which it passes on. */
 export function superviseCluster(plan: ClusterPlan): Promise<void> {
-  const roles = new Map<number, ClusterRole>();
+  const roles = new Map<number, { role: ClusterRole; slot: number }>();
   const deaths: number[] = [];
   let stopping = false;
 
-  const fork = (role: ClusterRole) => {
-    const child = cluster.fork({ [roleVariable]: role });
-    roles.set(child.id, role);
+  const fork = (role: ClusterRole, slot: number) => {
+    const child = cluster.fork({ [roleVariable]: role, ...metricsPortOf(slot) });
+    roles.set(child.id, { role, slot });
     return child;
   };
 
@@ -49,7 +59,7 @@ export function superviseCluster(plan: ClusterPlan): Promise<void> {
       for (const child of Object.values(cluster.workers ?? {})) child?.process.kill("SIGTERM");
     };
     cluster.on("exit", (child: ClusterChild, code, signal) => {
-      const role = roles.get(child.id) ?? "worker";
+      const { role, slot } = roles.get(child.id) ?? { role: "worker", slot: 0 };
       roles.delete(child.id);
       if (stopping) {
         if (roles.size === 0) resolve();
@@ -67,13 +77,13 @@ export function superviseCluster(plan: ClusterPlan): Promise<void> {
       }
       log("a cluster process died; starting another", { role, code, signal });
       setTimeout(() => {
-        if (!stopping) fork(role);
+        if (!stopping) fork(role, slot);
       }, 1000);
     });
     process.on("SIGINT", () => stopAll("SIGINT"));
     process.on("SIGTERM", () => stopAll("SIGTERM"));
-    for (let i = 0; i < plan.apiProcesses; i++) fork("api");
-    for (let i = 0; i < plan.workerProcesses; i++) fork("worker");
+    for (let i = 0; i < plan.apiProcesses; i++) fork("api", i);
+    for (let i = 0; i < plan.workerProcesses; i++) fork("worker", plan.apiProcesses + i);
     log("cluster started", { api: plan.apiProcesses, workers: plan.workerProcesses });
   });
 }

@@ -65,6 +65,11 @@ export interface Config {
   readonly database: DatabaseTarget;
   readonly host: string;
   readonly port: number;
+  /**
+   * VIDROWS_METRICS_PORT: where this process serves Prometheus metrics (`/metrics`, bound to `host`);
+   * undefined serves none. 0 takes any free port (tests).
+   */
+  readonly metricsPort?: number | undefined;
   readonly plans: PlanTable;
   /** Requests per minute allowed to one client address that has no usable key. */
   readonly anonymousRequestsPerMinute: number;
@@ -312,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseTarget(env.DATABASE_URL),
     host: env.HOST || "127.0.0.1",
     port: integerSetting(env, "PORT", 8080, 0, 65535),
+    metricsPort: env.VIDROWS_METRICS_PORT?.trim()
+      ? integerSetting(env, "VIDROWS_METRICS_PORT", 0, 0, 65535)
+      : undefined,
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,

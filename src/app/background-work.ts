@@ -1,6 +1,6 @@
 // The background work of the composition root, built from its config: the pipeline worker and the webhook dispatcher.
 import type { FastifyBaseLogger } from "fastify";
-import { createCaptionSource } from "../captions/create-caption-source.js";
+import { createCaptionSource, parseCaptionsSetting } from "../captions/create-caption-source.js";
 import { Semaphore } from "../concurrency/semaphore.js";
 import type { Config } from "../config.js";
 import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
@@ -24,6 +24,12 @@ export interface BackgroundWorkOptions {
   readonly youtubeBaseUrl?: string;
   /** Where speech-to-text keeps audio, and its retries (tests set them). */
   readonly transcription?: Partial<Pick<SpeechToTextOptions, "tempRoot" | "attempts" | "retryBaseMs">>;
+}
+
+/** The caption source as the metrics name it: its kind, or the sources of a chain (`youtube+yt-dlp`). */
+function captionSourceName(setting: string): string {
+  const parsed = parseCaptionsSetting(setting);
+  return parsed.kind === "chain" ? parsed.sources.join("+") : parsed.kind;
 }
 
 /** The pipeline worker, or undefined (with a warning) when no model is configured. */
@@ -65,6 +71,7 @@ export function buildWorker(
     settings: config.worker,
     log: log.child({ component: "worker" }),
     onJobSettled,
+    captionSourceName: captionSourceName(config.captions),
     ...options.worker,
   });
 }

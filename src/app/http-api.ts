@@ -37,6 +37,7 @@ export async function buildHttpApi(
   const server = await buildHttpServer({
     log,
     logLevel: config.logLevel,
+    countRequests: config.metricsPort !== undefined,
     trustProxy: config.trustProxy,
     timeouts: config.httpTimeouts,
     checkAccess: accessControl({

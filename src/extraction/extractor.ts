@@ -26,8 +26,15 @@ export interface SourcedRows {
   readonly sources: RowSource[];
 }
 
+/** The tokens the model reported in `usage` for the answers used (0 where a server reports none). */
+export interface ModelUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
 export interface Extraction extends SourcedRows {
   readonly chunkCount: number;
+  readonly modelUsage: ModelUsage;
   /**
    * Values the model gave that fit neither their typed column's type nor its enum and so became null.
    * Logged, not reported: the interface fixes the keys of a video's `usage`.

@@ -9,7 +9,14 @@ import { ChatCompletions, ModelConnectionError, ModelHttpError } from "./chat-co
 import { type ChunkRows, chunkRows } from "./chunk-rows.js";
 import { buildSystemPrompt, buildUserPrompt, type ChunkContext } from "./extraction-prompt.js";
 import { defaultModel, isModelConfigured, openAiBaseUrl } from "../model-settings.js";
-import { type Extraction, ExtractionError, type ExtractOptions, type Extractor } from "./extractor.js";
+import {
+  type Extraction,
+  ExtractionError,
+  type ExtractOptions,
+  type Extractor,
+  type ModelUsage,
+} from "./extractor.js";
+import { modelRequestDuration, modelRequests, modelTokens } from "../metrics.js";
 import { answeredRows, MalformedAnswerError } from "./model-answer.js";
 import {
   defaultRetry,
@@ -112,7 +119,8 @@ class OpenAiCompatibleExtractor implements Extractor {
     const outer = options.signal;
     outer?.throwIfAborted();
     const chunks = chunkTranscript(transcript.cues, this.chunking);
-    if (chunks.length === 0) return { rows: [], sources: [], chunkCount: 0, nulledValues: 0 };
+    if (chunks.length === 0)
+      return { rows: [], sources: [], chunkCount: 0, nulledValues: 0, modelUsage: noUsage };
 
     // One chunk failing for good fails the video, so the other chunks stop rather than spend requests.
     const stop = new AbortController();
@@ -139,6 +147,10 @@ class OpenAiCompatibleExtractor implements Extractor {
         ...mergeChunkRows(answers, job.columns),
         chunkCount: chunks.length,
         nulledValues: answers.reduce((sum, answer) => sum + answer.nulledValues, 0),
+        modelUsage: {
+          promptTokens: answers.reduce((sum, answer) => sum + answer.usage.promptTokens, 0),
+          completionTokens: answers.reduce((sum, answer) => sum + answer.usage.completionTokens, 0),
+        },
       };
     } finally {
       outer?.removeEventListener("abort", forwardAbort);
@@ -146,7 +158,11 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 
   /** A chunk's rows, asked for again after passing failures; ExtractionError when the attempts run out. */
-  private async extractChunk(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<ChunkRows> {
+  private async extractChunk(
+    chunk: TranscriptChunk,
+    job: ChunkJob,
+    signal: AbortSignal,
+  ): Promise<AnsweredChunk> {
     try {
       return await withRetries(() => this.askModel(chunk, job, signal), {
         ...this.retry,
@@ -163,10 +179,10 @@ class OpenAiCompatibleExtractor implements Extractor {
   }
 
   /** One request, holding one of the worker's model permits only while it is in flight. */
-  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<ChunkRows> {
+  private async askModel(chunk: TranscriptChunk, job: ChunkJob, signal: AbortSignal): Promise<AnsweredChunk> {
     // Our retry policy is the only one, so attempts, backoff and the semaphore stay in our hands.
     const completion = await withPermit(this.modelRequests, signal, () =>
-      this.client.create(
+      this.timedRequest(
         {
           model: this.model,
           messages: [
@@ -179,9 +195,51 @@ class OpenAiCompatibleExtractor implements Extractor {
         signal,
       ),
     );
+    let answered;
+    try {
+      answered = answeredRows(completion, job.columns);
+    } catch (error) {
+      modelRequests.inc({ outcome: "malformed" });
+      throw error;
+    }
+    modelRequests.inc({ outcome: "ok" });
+    const usage = usageOf(completion);
+    modelTokens.inc({ kind: "prompt" }, usage.promptTokens);
+    modelTokens.inc({ kind: "completion" }, usage.completionTokens);
     // Strict output keeps most values in type; a server that ignores it still gets its values fitted.
-    return chunkRows(answeredRows(completion, job.columns), chunk, job.specs, job.durationSeconds);
+    return { ...chunkRows(answered, chunk, job.specs, job.durationSeconds), usage };
   }
+
+  /** The request, timed, and counted by outcome when it fails (an answer is counted once it is read). */
+  private async timedRequest(body: object, signal: AbortSignal): Promise<unknown> {
+    const started = performance.now();
+    try {
+      return await this.client.create(body, signal);
+    } catch (error) {
+      const outcome =
+        error instanceof ModelHttpError ? `http_${error.status}` : signal.aborted ? "aborted" : "connection";
+      modelRequests.inc({ outcome });
+      throw error;
+    } finally {
+      modelRequestDuration.observe((performance.now() - started) / 1000);
+    }
+  }
+}
+
+const noUsage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
+
+/** A chunk's rows and what the model said its answer cost. */
+interface AnsweredChunk extends ChunkRows {
+  readonly usage: ModelUsage;
+}
+
+/** The `usage` of a chat completion; a server that reports none (or nonsense) counts as 0. */
+function usageOf(completion: unknown): ModelUsage {
+  const usage = (completion as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null)
+    ?.usage;
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+  return { promptTokens: count(usage?.prompt_tokens), completionTokens: count(usage?.completion_tokens) };
 }
 
 /** What every request for one schema shares. */

@@ -18,6 +18,7 @@ import { handleError, sendError, toApiError } from "./error-handler.js";
 import { checkBodyEncoding } from "./body-encoding.js";
 import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
+import { httpRequestDuration, httpRequests } from "../metrics.js";
 import { requestIdFor } from "./request-ids.js";
 import { refuseUnknownQueryParameters } from "./unknown-query-parameters.js";
 import { trackRoutes } from "./unknown-routes.js";
@@ -27,6 +28,8 @@ export interface HttpServerOptions {
   /** The process's logger (see logger.ts); every request logs through a child of it. */
   readonly log: FastifyBaseLogger;
   readonly logLevel: string;
+  /** Count every request and its duration in the process's metrics (only when they are served). */
+  readonly countRequests?: boolean;
   readonly trustProxy: boolean;
   readonly timeouts: HttpTimeouts;
   /**
@@ -103,6 +106,19 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
         },
         "request completed",
       );
+    });
+  }
+  if (options.countRequests) {
+    app.addHook("onResponse", (request, reply, done) => {
+      // The route's pattern (`/v1/:job_id`), never the path: one series per route, not per job.
+      const labels = {
+        route: request.routeOptions.url ?? "unmatched",
+        method: request.method,
+        status: String(reply.statusCode),
+      };
+      httpRequests.inc(labels);
+      httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
   }
   // One hook per stage, each written with a callback rather than as an async function: an async hook

@@ -5,6 +5,7 @@ import { CaptionError, type CaptionSource, type Transcript } from "../captions/c
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { logBackgroundFailure } from "../logger.js";
+import { captionFetches, videosInFlight, videosSettled } from "../metrics.js";
 import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
 import { sleep } from "../concurrency/sleep.js";
 import type { WorkerSettings } from "../config.js";
@@ -39,6 +40,8 @@ export interface WorkerOptions {
   readonly maxClaims?: number;
   /** Called when a settlement settled its whole job (its webhook events are then waiting). */
   readonly onJobSettled?: () => void;
+  /** The caption source's name in the metrics (`youtube`, `dir`, `url`...). */
+  readonly captionSourceName?: string;
   /** Time between looks for cancelled jobs while videos are in hand (cancellation-watch.ts). */
   readonly cancellationLookMs?: number;
 }
@@ -133,6 +136,7 @@ export class Worker {
    */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
     const watched = this.cancellations.watch(video.jobId);
+    videosInFlight.inc();
     try {
       const cancelled = watched.signal;
       const outcome = video.cancelled
@@ -141,6 +145,7 @@ export class Worker {
       if (signal.aborted) throw signal.reason;
       await this.settle(video, cancelled.aborted ? cancelledOutcome : outcome);
     } finally {
+      videosInFlight.dec();
       watched.end();
     }
   }
@@ -179,6 +184,19 @@ export class Worker {
         };
       }
       const extraction = await this.options.extractor.extractRows(transcript, video.schema, { signal });
+      // What the model itself counted, for the cost of a video (`npm run bench`'s prompt-cost section
+      // measures the same per transcript token).
+      this.options.log.info(
+        {
+          video: video.videoId,
+          job: video.jobId,
+          chunks: extraction.chunkCount,
+          rows: extraction.rows.length,
+          model_prompt_tokens: extraction.modelUsage.promptTokens,
+          model_completion_tokens: extraction.modelUsage.completionTokens,
+        },
+        "video extracted",
+      );
       if (extraction.nulledValues > 0) {
         // Said here, not in the video's `usage`, whose keys the interface fixes.
         this.options.log.warn(
@@ -259,13 +277,17 @@ export class Worker {
     // Uncapped, and from half to one and a half times each doubling; not cut short by the signal: a stop
     // takes effect at the next attempt.
     const backoff: Backoff = { firstMs: this.options.retryBaseMs ?? 1000, jitter: [0.5, 1.5] };
+    const source = this.options.captionSourceName ?? "captions";
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.options.captions.fetchTranscript(video.platformVideoId, {
+        const transcript = await this.options.captions.fetchTranscript(video.platformVideoId, {
           language: video.language,
           signal,
         });
+        captionFetches.inc({ source, outcome: "ok" });
+        return transcript;
       } catch (error) {
+        captionFetches.inc({ source, outcome: error instanceof CaptionError ? error.code : "error" });
         const retryable = error instanceof CaptionError ? error.retryable : !signal.aborted;
         if (!retryable || attempt >= attempts || signal.aborted) {
           if (error instanceof CaptionError) throw error;
@@ -281,7 +303,11 @@ export class Worker {
 
   private async settle(video: ClaimedVideo, outcome: VideoOutcome): Promise<void> {
     const result = await this.settlements.settle(video, outcome);
-    if (result.kind === "lost") this.options.log.warn({ video: video.videoId }, "lease lost before settling");
-    else if (result.jobSettled) this.options.onJobSettled?.();
+    if (result.kind === "lost") {
+      this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+      return;
+    }
+    videosSettled.inc({ outcome: outcome.kind, code: outcome.kind === "done" ? "ok" : outcome.code });
+    if (result.jobSettled) this.options.onJobSettled?.();
   }
 }

@@ -1,4 +1,5 @@
 // Removes deleted data from the database's files soon after handovers, batched and off the request path.
+import { handovers } from "../metrics.js";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { type Store, sqliteBusyTimeoutMs } from "./database.js";
@@ -53,6 +54,7 @@ export class StorageEraser {
    * (`tableoid::regclass`, schema-qualified when off the search path). Never throws: the handover is done.
    */
   afterHandover(partition?: string): void {
+    handovers.inc();
     if (partition !== undefined) {
       // Named as every other statement names tables, by the search path; an unexpected name rewrites them all.
       this.partitions.add(keyPartitionName.exec(partition)?.[0] ?? "job_keys");

@@ -1,4 +1,5 @@
 // The webhook dispatcher: delivers due events, signed, retrying on the schedule; any number run at once.
+import { webhookDeliveries } from "../metrics.js";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
@@ -75,6 +76,7 @@ export class WebhookDispatcher {
     const result = await this.options.sender.send(delivery.url, headers, delivery.body);
     const attempt = delivery.attemptsBefore + 1;
     const verdict = judgeAttempt(result, attempt, this.options.retryScheduleSeconds);
+    webhookDeliveries.inc({ outcome: verdict.kind });
     if (verdict.kind === "give_up") {
       this.options.log.warn(
         { endpoint: delivery.endpointId, event: delivery.eventId, reason: verdict.reason },

@@ -77,6 +77,17 @@ describe.skipIf(browserSkipReason !== null)(browserTitle("dashboard: jobs and sc
     const source = rows.getByRole("link", { name: "0:00–0:30" });
     expect(await source.getAttribute("href")).toBe(`https://www.youtube.com/watch?v=${held.id}&t=0s`);
     expect(await source.getAttribute("rel")).toBe("noopener noreferrer");
+    // The model wrote "widget, large" where the captions say "the large widget": marked, the price not.
+    const product = rows.getByRole("cell", { name: "widget, large" });
+    expect(await product.getAttribute("class")).toBe("unverified");
+    expect(await product.textContent()).toBe("widget, large (not in quote)");
+    expect(await rows.getByRole("cell", { name: "5", exact: true }).getAttribute("class")).toBeNull();
+    // The quote is shown on demand.
+    const quote = rows.locator("details.quote blockquote");
+    expect(await quote.isVisible()).toBe(false);
+    await rows.getByText("Quote", { exact: true }).click();
+    await quote.waitFor(shows);
+    expect(await quote.textContent()).toContain("We sell the large widget for five dollars.");
     await page.getByText("no_captions").waitFor(shows);
     await checkPage(page, "job-rows");
 

@@ -175,10 +175,26 @@ describe("extracting rows from a model", () => {
     ]);
   });
 
+  it("adds up the tokens the model reported in `usage` over the chunks", async () => {
+    fake = await startFakeModel({ respond: readPrices });
+    const extraction = await extractorFor(fake).extractRows(priceList(), schema);
+    // The fake model reports 1 prompt and 1 completion token per answer.
+    expect(extraction.modelUsage).toEqual({
+      promptTokens: extraction.chunkCount,
+      completionTokens: extraction.chunkCount,
+    });
+  });
+
   it("asks nothing for an empty transcript", async () => {
     fake = await startFakeModel({ respond: readPrices });
     const extraction = await extractorFor(fake).extractRows({ cues: [], durationSeconds: 0 }, schema);
-    expect(extraction).toEqual({ rows: [], sources: [], chunkCount: 0, nulledValues: 0 });
+    expect(extraction).toEqual({
+      rows: [],
+      sources: [],
+      chunkCount: 0,
+      nulledValues: 0,
+      modelUsage: { promptTokens: 0, completionTokens: 0 },
+    });
     expect(fake.requestCount).toBe(0);
   });
 

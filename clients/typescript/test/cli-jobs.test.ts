@@ -212,6 +212,25 @@ for (const dialect of dialects) {
           server.model.respondWith(() => rowsReply([awkward]));
         }
       });
+
+      it("adds each row's source start, URL and quote as columns with --sources", async () => {
+        const { key } = await server.workspace();
+        const video = newVideoId();
+        server.addCaptions(video, 30);
+        const submitted = await runCli(server.url, key, ["jobs", "submit", video, "--columns", "name,price"]);
+        const jobId = printed(submitted).job_id;
+        await runCli(server.url, key, ["jobs", "wait", jobId, "--interval", "20", "--json"]);
+        const rows = await runCli(server.url, key, ["jobs", "rows", jobId, "--format", "jsonl", "--sources"]);
+        expect(rows.code).toBe(0);
+        expect(JSON.parse(rows.stdout)).toEqual({
+          video_id: video,
+          name: awkward.name,
+          price: awkward.price,
+          source_start_seconds: 0,
+          source_url: `https://www.youtube.com/watch?v=${video}&t=0s`,
+          source_quote: "We sell the widget for five dollars. That is all.",
+        });
+      });
     },
   );
 }

@@ -1,4 +1,5 @@
-// The rows of a job, once taken: a table, and CSV and JSON downloads (each video's outcome is in the videos table).
+// The rows of a job, once taken: a table (each row's quote on demand, values the quote does not hold
+// marked) and CSV and JSON downloads (each video's outcome is in the videos table).
 import type { SettledJob } from "@vidrows/client";
 import { formatVideoTime } from "../lib/format.js";
 import { download, rowsAlreadyTaken, rowsTable, toCsv, toJson, type TableRow } from "../lib/rows-export.js";
@@ -18,6 +19,33 @@ function SourceLink({ row }: { row: TableRow }) {
     >
       {formatVideoTime(start)}–{formatVideoTime(end)}
     </a>
+  );
+}
+
+/** What the transcript said where the row came from, shown when asked for. */
+function SourceQuote({ row }: { row: TableRow }) {
+  const quote = row.source?.quote;
+  if (!quote) return null;
+  return (
+    <details class="quote">
+      <summary>Quote</summary>
+      <blockquote>{quote}</blockquote>
+    </details>
+  );
+}
+
+/** A cell, marked when its value is not in the row's quote: the model may have written it unprompted. */
+function RowCell({ row, column }: { row: TableRow; column: string }) {
+  const text = String(row.cells[column] ?? "");
+  if (!row.source?.unverified.includes(column)) return <td data-label={column}>{text}</td>;
+  return (
+    <td
+      data-label={column}
+      class="unverified"
+      title="Not in the quote: the transcript may not say this. Check it in the video."
+    >
+      {text} <span class="unverified-mark">(not in quote)</span>
+    </td>
   );
 }
 
@@ -69,12 +97,11 @@ export function JobRows({ job }: { job: SettledJob }) {
                     <tr key={index}>
                       <td data-label="Video">{row.videoId}</td>
                       {table.columns.map((column) => (
-                        <td key={column} data-label={column}>
-                          {String(row.cells[column] ?? "")}
-                        </td>
+                        <RowCell key={column} row={row} column={column} />
                       ))}
                       <td data-label="Source">
                         <SourceLink row={row} />
+                        <SourceQuote row={row} />
                       </td>
                     </tr>
                   ))}

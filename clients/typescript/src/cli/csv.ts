@@ -4,6 +4,8 @@ import { type CsvCell, csvText } from "../csv.js";
 export interface CsvRow {
   readonly videoId: string;
   readonly cells: Readonly<Record<string, CsvCell>>;
+  /** Where the row came from, as the read gave it (`--sources` adds its fields as columns). */
+  readonly source?: { readonly start_seconds: number; readonly url: string; readonly quote: string };
 }
 
 /**

@@ -4,22 +4,24 @@ import type { SettledJob } from "../api-types.js";
 import { type Command, type CommandContext, stringOption } from "./command.js";
 import { type CsvRow, rowsToCsv } from "./csv.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
+import { withSourceColumns } from "./source-columns.js";
 
 const formats = ["json", "jsonl", "csv"] as const;
 type Format = (typeof formats)[number];
 
-function flatRows(job: SettledJob): CsvRow[] {
+function flatRows(job: SettledJob, withSources: boolean): CsvRow[] {
   const rows: CsvRow[] = [];
   for (const video of job.results) {
     if (video.status !== "done" || video.rows === null) continue;
-    for (const cells of video.rows.results) rows.push({ videoId: video.video_id, cells });
+    const { results, sources } = video.rows;
+    results.forEach((cells, i) => rows.push({ videoId: video.video_id, cells, source: sources[i] }));
   }
-  return rows;
+  return withSources ? withSourceColumns(rows) : rows;
 }
 
-function render(job: SettledJob, format: Format): string {
+function render(job: SettledJob, format: Format, withSources: boolean): string {
   if (format === "json") return JSON.stringify(job, null, 2) + "\n";
-  const rows = flatRows(job);
+  const rows = flatRows(job, withSources);
   if (format === "csv") return rowsToCsv(rows);
   return rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
 }
@@ -37,13 +39,15 @@ function reportFailures(context: CommandContext, job: SettledJob): void {
 
 export const rowsCommand: Command = {
   name: "jobs rows",
-  usage: "<job_id> [--format json|jsonl|csv] [--out FILE]",
+  usage: "<job_id> [--format json|jsonl|csv] [--sources] [--out FILE]",
   summary:
     "Take a settled job's rows and write them. The server hands rows over once and then deletes them: keep the output.",
-  options: { format: { type: "string" }, out: { type: "string" } },
+  options: { format: { type: "string" }, out: { type: "string" }, sources: { type: "boolean" } },
   optionHelp: [
     "--format F        json (the whole job, default), jsonl (one row a line, with video_id) or csv",
     "                  (video_id, then the schema's columns)",
+    "--sources         jsonl and csv: add each row's source_start_seconds, source_url and source_quote after",
+    "                  its columns (each name led by as many _ as it takes to differ from every column)",
     "--out FILE        write there instead of stdout (opened before the rows are taken, so a bad path loses nothing)",
   ],
   examples: ["jobs rows job_01... --format csv --out rows.csv", "jobs rows job_01... --format jsonl | jq ."],
@@ -68,7 +72,7 @@ export const rowsCommand: Command = {
         );
         return exitCodes.nothingTaken;
       }
-      const text = render(read, format);
+      const text = render(read, format, context.values.sources === true);
       if (out) await out.writeFile(text, "utf8");
       else context.io.stdout.write(text);
       reportFailures(context, read);

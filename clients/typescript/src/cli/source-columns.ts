@@ -1,0 +1,35 @@
+// `jobs rows --sources`: each row's source start, URL and quote as extra columns, under names that differ
+// from every column of the rows (and from `video_id`), whatever the schema calls its columns.
+import type { CsvRow } from "./csv.js";
+
+const sourceFields = [
+  ["source_start_seconds", "start_seconds"],
+  ["source_url", "url"],
+  ["source_quote", "quote"],
+] as const;
+
+/**
+ * The names the source's fields take: `source_start_seconds`, `source_url`, `source_quote`, each led by
+ * one more `_` until no column of any row (nor `video_id`) has that name. A schema column may be named
+ * anything of 1 to 64 characters, so no fixed name could be safe; this one always is.
+ */
+export function sourceColumnNames(rows: readonly CsvRow[]): readonly string[] {
+  const taken = new Set(["video_id", ...rows.flatMap((row) => Object.keys(row.cells))]);
+  return sourceFields.map(([name]) => {
+    let chosen: string = name;
+    while (taken.has(chosen)) chosen = `_${chosen}`;
+    taken.add(chosen);
+    return chosen;
+  });
+}
+
+/** The rows with their source's start, URL and quote after their own columns. */
+export function withSourceColumns(rows: readonly CsvRow[]): CsvRow[] {
+  const names = sourceColumnNames(rows);
+  return rows.map((row) => {
+    const extra = Object.fromEntries(
+      sourceFields.map(([, field], i) => [names[i] as string, row.source?.[field] ?? null]),
+    );
+    return { ...row, cells: { ...row.cells, ...extra } };
+  });
+}
