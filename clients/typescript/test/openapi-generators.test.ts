@@ -64,6 +64,9 @@ export function advice(code: Schemas["VideoError"]["code"]): string {
       return "check the video";
     case "extraction_failed":
       return "retry";
+    case "insufficient_credits":
+    case "hard_cap_reached":
+      return "add credits or raise the hard cap";
     case "cancelled":
       return "submit again";
     default: {
