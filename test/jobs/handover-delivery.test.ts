@@ -3,24 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type Departure, readPartThenReset, requestAndLeave } from "../support/hostile-clients.js";
-import { bigRowCount, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
+import { bigRowCount, schema, useJobsApi, waitFor, widgetRows } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
-
-/** The rows a video of `videoWithCaptions` gives: one widget, from its one caption line over 30 seconds. */
-function widgetRows(videoId: string) {
-  return {
-    results: [{ product: "widget", price: 5 }],
-    sources: [
-      {
-        start_seconds: 0,
-        end_seconds: 30,
-        url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
-        quote: `We sell the widget for five dollars. ${videoId}`,
-        unverified: [],
-      },
-    ],
-  };
-}
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`handover delivery on ${dialectTitle(dialect)}`, () => {

@@ -8,24 +8,9 @@ import {
   schema,
   useJobsApi,
   waitFor,
+  widgetRows,
 } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
-
-/** The rows a video of `videoWithCaptions` gives: one widget, from its one caption line over 30 seconds. */
-function widgetRows(videoId: string) {
-  return {
-    results: [{ product: "widget", price: 5 }],
-    sources: [
-      {
-        start_seconds: 0,
-        end_seconds: 30,
-        url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
-        quote: `We sell the widget for five dollars. ${videoId}`,
-        unverified: [],
-      },
-    ],
-  };
-}
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`the handover on ${dialectTitle(dialect)}`, () => {

@@ -42,6 +42,22 @@ export async function waitFor<T>(
   }
 }
 
+/** The rows a video of `videoWithCaptions` gives: one widget, from its one caption line over 30 seconds. */
+export function widgetRows(videoId: string) {
+  return {
+    results: [{ product: "widget", price: 5 }],
+    sources: [
+      {
+        start_seconds: 0,
+        end_seconds: 30,
+        url: `https://www.youtube.com/watch?v=${videoId}&t=0s`,
+        quote: `We sell the widget for five dollars. ${videoId}`,
+        unverified: [],
+      },
+    ],
+  };
+}
+
 /**
  * Waits until the handover of `jobId` is recorded and its rows deleted: about a second after the answer
  * carrying them was written, once no reset undid it (src/jobs/handover-delivery.ts).
