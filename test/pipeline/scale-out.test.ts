@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, messageOf, rowsReply, startFakeModel } from "../support/fake-model.js";
 import { webVtt } from "../support/pipeline.js";
@@ -53,7 +53,7 @@ describe.skipIf(postgres?.skipReason !== null)(
   `scale-out on ${postgres ? dialectTitle(postgres) : "postgres"}`,
   () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let model: FakeModel;
     let receiver: WebhookReceiver;
     let captionsDir: string;

@@ -5,7 +5,7 @@ import { claimVideos } from "../../src/pipeline/claims.js";
 import { settleVideos, type VideoOutcome } from "../../src/pipeline/settlement.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { StatementLog } from "../support/statement-log.js";
@@ -15,14 +15,14 @@ const plans = loadPlanTable(undefined);
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`settlement batches on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: ReturnType<typeof createServices>;
     const workspaceIds: string[] = [];
 
     /** A new workspace with one job of `videos`, claimed by `workerId`; answers the claimed videos. */
     const claimedJob = async (name: string, videos: string[], workerId: string) => {
       const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
-      const caller = await services.authenticator.identify(apiKey);
+      const caller = await services.accessCheck.identify(apiKey);
       if (!caller) throw new Error("the new key did not identify its workspace");
       await services.jobSubmission.submit(caller, { videos, schema: { columns: ["product"] } });
       const claimed = await claimVideos(store, workerId, videos.length, 60_000);
@@ -49,7 +49,7 @@ for (const dialect of dialects) {
       ] as const) {
         const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
         workspaceIds.push(workspaceId);
-        const caller = await services.authenticator.identify(apiKey);
+        const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
         await services.jobSubmission.submit(caller, {
           videos: [...videos],
@@ -187,7 +187,7 @@ for (const dialect of dialects) {
       const watched = log.watch(store);
       const statementsToSettle = async (name: string, jobs: number, videosPerJob: number) => {
         const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
-        const caller = await services.authenticator.identify(apiKey);
+        const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
         for (let job = 0; job < jobs; job++) {
           await services.jobSubmission.submit(caller, {
