@@ -71,23 +71,27 @@ function listeningAddress(line: string): string | undefined {
   }
 }
 
-export interface StartedServer {
-  /** Where it listens, as it logged it. */
-  readonly url: string;
-  /** The API key the first start printed. */
-  readonly key: string;
+export interface Background<T> {
+  /** What the commands' readiness check answered. */
+  readonly ready: T;
+  /** Everything printed so far, standard output and error together. */
   output(): string;
+  /** Ends the commands and everything they started. */
   stop(): Promise<void>;
 }
 
-/** Runs `commands` in bash as a script (a reader's first terminal) until the server says where it listens. */
-export async function startServerCommands(
+/**
+ * Runs `commands` in bash as a script, as a reader's terminal runs a server in the foreground, until
+ * `ready` finds what it waits for in their output; stops them and throws when they end first or time runs out.
+ */
+export async function startInBackground<T>(
   commands: readonly string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  ready: (output: string) => T | undefined,
   timeoutMs: number,
-): Promise<StartedServer> {
-  // Its own process group: npm, and the node it starts, end together.
+): Promise<Background<T>> {
+  // Its own process group: npm or npx, and the node they start, end together.
   const child: ChildProcess = spawn("bash", ["-c", commands.join("\n")], {
     cwd,
     env,
@@ -106,31 +110,62 @@ export async function startServerCommands(
     }
   };
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    signal("SIGTERM");
-    const timer = setTimeout(() => signal("SIGKILL"), 5000);
-    await gone;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 5000);
+      await gone;
+      clearTimeout(timer);
+    }
     signal("SIGKILL"); // anything of the group that outlived bash
   };
   try {
-    const url = await waitUntil(
-      "the server to say where it listens",
+    const value = await waitUntil(
+      `${commands.join(" && ")} to be ready`,
       () => {
         if (child.exitCode !== null)
-          throw new Error(`The server's commands ended (${child.exitCode}):\n${output}`);
-        return output
-          .split("\n")
-          .map(listeningAddress)
-          .find((address) => address !== undefined);
+          throw new Error(`${commands.join(" && ")} ended (${child.exitCode}):\n${output}`);
+        return ready(output);
       },
       timeoutMs,
     );
-    const key = /\bvr_live_[0-9A-Za-z]{32}\b/.exec(output)?.[0];
-    if (!key) throw new Error(`The first start printed no API key:\n${output}`);
-    return { url, key, output: () => output, stop };
+    return { ready: value, output: () => output, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+export interface StartedServer {
+  /** Where it listens, as it logged it. */
+  readonly url: string;
+  /** The API key the first start printed. */
+  readonly key: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs a server block (a reader's first terminal) until the server says where it listens. */
+export async function startServerCommands(
+  commands: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<StartedServer> {
+  const server = await startInBackground(
+    commands,
+    cwd,
+    env,
+    (output) =>
+      output
+        .split("\n")
+        .map(listeningAddress)
+        .find((address) => address !== undefined),
+    timeoutMs,
+  );
+  const key = /\bvr_live_[0-9A-Za-z]{32}\b/.exec(server.output())?.[0];
+  if (!key) {
+    await server.stop();
+    throw new Error(`The first start printed no API key:\n${server.output()}`);
+  }
+  return { url: server.ready, key, output: server.output, stop: server.stop };
 }
