@@ -5,15 +5,15 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import { runClientSection } from "./client-section.js";
-import { runHistorySection } from "./history-section.js";
-import { runHttpSection } from "./http-section.js";
-import { log } from "./log.js";
+import { runClientSection } from "./postgres/client-section.js";
+import { runHistorySection } from "./http/history-section.js";
+import { runHttpSection } from "./http/http-section.js";
+import { log } from "./support/log.js";
 import { readOptions } from "./options.js";
-import { runPipelineSection } from "./pipeline-section.js";
-import { runPromptCostSection } from "./prompt-cost-section.js";
+import { runPipelineSection } from "./pipeline/pipeline-section.js";
+import { runPromptCostSection } from "./prompt-cost/prompt-cost-section.js";
 import { type BenchResults, markdown } from "./report.js";
-import { runScaleSection } from "./scale-section.js";
+import { runScaleSection } from "./pipeline/scale-section.js";
 
 function commit(): string {
   try {

@@ -1,18 +1,22 @@
 // What the model is sent and answers for a caption file, in OpenAI's o200k tokens per token of transcript:
 // the instructions, the JSON schema and the numbered lines of every chunk, against the transcript's own text.
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { parseCaptions } from "../src/captions/caption-formats.js";
-import type { CaptionCue } from "../src/captions/caption-source.js";
-import { transcriptText } from "../src/captions/caption-text.js";
-import type { SchemaDefinition } from "../src/domain/schema-definition.js";
-import { buildSystemPrompt, buildUserPrompt, formatTimestamp } from "../src/extraction/extraction-prompt.js";
-import { buildRowsResponseFormat } from "../src/extraction/rows-json-schema.js";
+import { parseCaptions } from "../../src/captions/caption-formats.js";
+import type { CaptionCue } from "../../src/captions/caption-source.js";
+import { transcriptText } from "../../src/captions/caption-text.js";
+import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
+import {
+  buildSystemPrompt,
+  buildUserPrompt,
+  formatTimestamp,
+} from "../../src/extraction/extraction-prompt.js";
+import { buildRowsResponseFormat } from "../../src/extraction/rows-json-schema.js";
 import {
   type ChunkingOptions,
   chunkTranscript,
   type TranscriptChunk,
-} from "../src/extraction/transcript-chunks.js";
-import type { Mention, TalkCaptions } from "../test/support/talk-captions.js";
+} from "../../src/extraction/transcript-chunks.js";
+import type { Mention, TalkCaptions } from "../../test/support/talk-captions.js";
 
 /** A schema as a user writes one: three columns, two described, one typed. */
 export const benchSchema: SchemaDefinition = {

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BenchDialect, freshDatabase, settleStatistics } from "./databases.js";
+import { type BenchDialect, freshDatabase, settleStatistics } from "../support/databases.js";
 import {
   type Endpoint,
   endpointNames,
@@ -13,15 +13,15 @@ import {
   submissionBody,
 } from "./http-endpoints.js";
 import { type LoadSpec, type MeasuredLoad, measureLoad, measureLoads, measurePaced } from "./load.js";
-import { log, timed } from "./log.js";
-import type { BenchOptions } from "./options.js";
+import { log, timed } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
 import type { PacedTargetSummary } from "./paced-load.js";
-import { startWireCounter, throughCounter, type WireCounter } from "./pg-wire-counter.js";
-import { type PostgresCpuMeter, postgresCpuMeter } from "./postgres-cpu.js";
-import { type ServerChild, startBareServer, startVidrowsServer } from "./processes.js";
-import { type CpuArea, cpuSplit, profileAreas, readProfile } from "./profile-areas.js";
-import { benchPlan, seedHistory, seedWorkspace } from "./seed.js";
-import { type StatementCounts, countStatements } from "./statement-counts.js";
+import { startWireCounter, throughCounter, type WireCounter } from "../postgres/pg-wire-counter.js";
+import { type PostgresCpuMeter, postgresCpuMeter } from "../postgres/postgres-cpu.js";
+import { type ServerChild, startBareServer, startVidrowsServer } from "../support/processes.js";
+import { type CpuArea, cpuSplit, profileAreas, readProfile } from "../support/profile-areas.js";
+import { benchPlan, seedHistory, seedWorkspace } from "../support/seed.js";
+import { type StatementCounts, countStatements } from "../postgres/statement-counts.js";
 
 export interface EndpointResult {
   readonly name: string;

@@ -5,12 +5,12 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ClientLoadResult, ClientLoadSpec, ClientVariant } from "./client-load.js";
-import { freshDatabase } from "./databases.js";
-import { log } from "./log.js";
-import type { BenchOptions } from "./options.js";
+import { freshDatabase } from "../support/databases.js";
+import { log } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
 import { postgresCpuMeter, type PostgresCpuMeter } from "./postgres-cpu.js";
-import { seedHistory, seedWorkspace } from "./seed.js";
-import { hashApiKey } from "../src/domain/api-key-material.js";
+import { seedHistory, seedWorkspace } from "../support/seed.js";
+import { hashApiKey } from "../../src/domain/api-key-material.js";
 
 export const clientVariants: ClientVariant[] = [
   "kysely+pg",
