@@ -1,4 +1,4 @@
-// The run's results as JSON and as Markdown tables, each checked against the targets of issues 3, 5 and 15.
+// The run's results as JSON and as Markdown tables, each checked against its target (bench/README.md, "Targets").
 import { promptCostTable, type PromptCostSectionResult } from "./prompt-cost/prompt-cost-section.js";
 import type { ClientSectionResult } from "./postgres/client-section.js";
 import type { HistorySectionResult } from "./http/history-section.js";

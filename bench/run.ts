@@ -1,4 +1,4 @@
-// `npm run bench`: the HTTP, pipeline, scale and history benchmarks of issues 3, 5 and 15 per database, and the
+// `npm run bench`: the HTTP, pipeline, scale, history and prompt-cost benchmarks per database, and the
 // PostgreSQL client libraries compared (pg-clients), written
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";

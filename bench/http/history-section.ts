@@ -1,4 +1,4 @@
-// Issue 3: usage and a list page cost about the same with a short history and with a million jobs.
+// History: usage and a list page cost about the same with a short history and with a million jobs.
 import { join } from "node:path";
 import { type BenchDialect, freshDatabase, settleStatistics } from "../support/databases.js";
 import { writePlanFile } from "./http-section.js";

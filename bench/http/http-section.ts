@@ -1,4 +1,4 @@
-// Issues 5 and 15: each endpoint of the real server under load, against the bare framework under the
+// Each endpoint of the real server under load, against the bare framework under the
 // same load; on PostgreSQL also PostgreSQL's own CPU, the statements each request sends, and two API
 // processes on one database against one.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,7 +27,7 @@ export interface EndpointResult {
   readonly name: string;
   readonly method: "GET" | "POST";
   readonly path: string;
-  /** The least real/bare ratio issue 15 asks for, if it names one. */
+  /** The least real/bare ratio the endpoint's target asks for, if it has one. */
   readonly targetRatio: number | null;
   /** The most p99 / bare p99 the endpoint may have, if it is judged on it. */
   readonly targetP99Ratio: number | null;

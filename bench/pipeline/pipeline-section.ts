@@ -1,4 +1,4 @@
-// Issue 3's pipeline figures: videos settled per second by one `vidrows worker` with instant captions and
+// The pipeline figures: videos settled per second by one `vidrows worker` with instant captions and
 // model, and chunks per second against a model that takes a second to answer.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Issue 5's scale-out figure: the same queue worked by one `vidrows worker` process, then by two; two
+// The scale-out figure: the same queue worked by one `vidrows worker` process, then by two; two
 // should finish in at most 0.6 of the time one takes, each video settled (and charged) exactly once.
 import { sql } from "kysely";
 import type { BenchDatabase, BenchDialect } from "../support/databases.js";

@@ -1,4 +1,4 @@
-// Issue 15 point 3: the PostgreSQL client library, measured. The job read's statements, the same SQL
+// The PostgreSQL client library, measured (why the server stays on `pg`). The job read's statements, the same SQL
 // and values, through `pg` and through postgres.js (each with Kysely's dialect for it, and bare), at
 // the concurrency and pool size of an API process; statements per second and CPU per statement of the
 // client process and of PostgreSQL. Each variant runs in a process of its own, in alternating order.
