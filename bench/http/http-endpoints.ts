@@ -1,6 +1,6 @@
-// The endpoints the HTTP section loads, and the targets of issue 15 they are judged by.
-import type { BenchDialect } from "./databases.js";
-import { benchSchema, platformVideoId, type SeededHistory } from "./seed.js";
+// The endpoints the HTTP section loads, and the targets they are judged by.
+import type { BenchDialect } from "../support/databases.js";
+import { benchSchema, platformVideoId, type SeededHistory } from "../support/seed.js";
 
 export interface Endpoint {
   readonly name: string;
@@ -27,7 +27,7 @@ export const endpointNames = {
 type EndpointKey = keyof typeof endpointNames;
 
 /**
- * Issue 15's table. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
+ * The targets. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
  * today being the lower of the two full runs at commit e2c1ad6 (README's benchmark section).
  */
 export const ratioTargets: Record<BenchDialect, Record<EndpointKey, number>> = {
