@@ -1,12 +1,12 @@
-// Issue 3: usage and a list page cost about the same with a short history and with a million jobs.
+// History: usage and a list page cost about the same with a short history and with a million jobs.
 import { join } from "node:path";
-import { type BenchDialect, freshDatabase, settleStatistics } from "./databases.js";
+import { type BenchDialect, freshDatabase, settleStatistics } from "../support/databases.js";
 import { writePlanFile } from "./http-section.js";
 import { type MeasuredLoad, measureLoad } from "./load.js";
-import { log, timed } from "./log.js";
-import type { BenchOptions } from "./options.js";
-import { startVidrowsServer } from "./processes.js";
-import { seedHistory, seedWorkspace } from "./seed.js";
+import { log, timed } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
+import { startVidrowsServer } from "../support/processes.js";
+import { seedHistory, seedWorkspace } from "../support/seed.js";
 
 const endpoints = [
   { name: "GET /v1/usage", path: "/v1/usage" },

@@ -1,16 +1,16 @@
-// Issue 15 point 3: the PostgreSQL client library, measured. The job read's statements, the same SQL
+// The PostgreSQL client library, measured (why the server stays on `pg`). The job read's statements, the same SQL
 // and values, through `pg` and through postgres.js (each with Kysely's dialect for it, and bare), at
 // the concurrency and pool size of an API process; statements per second and CPU per statement of the
 // client process and of PostgreSQL. Each variant runs in a process of its own, in alternating order.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ClientLoadResult, ClientLoadSpec, ClientVariant } from "./client-load.js";
-import { freshDatabase } from "./databases.js";
-import { log } from "./log.js";
-import type { BenchOptions } from "./options.js";
+import { freshDatabase } from "../support/databases.js";
+import { log } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
 import { postgresCpuMeter, type PostgresCpuMeter } from "./postgres-cpu.js";
-import { seedHistory, seedWorkspace } from "./seed.js";
-import { hashApiKey } from "../src/domain/api-key-material.js";
+import { seedHistory, seedWorkspace } from "../support/seed.js";
+import { hashApiKey } from "../../src/domain/api-key-material.js";
 
 export const clientVariants: ClientVariant[] = [
   "kysely+pg",

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../src/config.js";
-import { openStore, type Store } from "../src/store/database.js";
-import { migrateToLatest } from "../src/store/migrate.js";
+import type { DatabaseTarget } from "../../src/config.js";
+import { openStore, type Store } from "../../src/store/database.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
 
 export type BenchDialect = "sqlite" | "postgres";
 

@@ -1,7 +1,7 @@
 // A preload that counts the statements a `vidrows worker` runs, for reading where a pipeline video's
 // time goes (bench/README.md, "The pipeline: where a video's time goes"):
 //
-//   BENCH_STATEMENT_COUNTS=/tmp/counts NODE_OPTIONS=--import=$PWD/dist/bench/bench/count-statements.js \
+//   BENCH_STATEMENT_COUNTS=/tmp/counts NODE_OPTIONS=--import=$PWD/dist/bench/bench/pipeline/count-statements.js \
 //     BENCH_PIPELINE_VIDEOS=2000 npm run bench -- --quick --sections=pipeline
 //
 // (An absolute path: the benchmark runs its children in a folder of their own.) Each worker process

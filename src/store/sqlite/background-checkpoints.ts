@@ -8,7 +8,7 @@ import type { CheckpointThreadData } from "./checkpoint-thread.js";
 const besideThis = new URL("./checkpoint-thread.js", import.meta.url);
 const threadScript = existsSync(besideThis)
   ? besideThis
-  : new URL("../../dist/store/checkpoint-thread.js", import.meta.url);
+  : new URL("../../../dist/store/sqlite/checkpoint-thread.js", import.meta.url);
 
 /**
  * In WAL mode every commit appends to the log, and a checkpoint copies the log back into the database

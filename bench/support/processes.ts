@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const cliPath = fileURLToPath(new URL("../../cli.js", import.meta.url));
-const bareServerPath = fileURLToPath(new URL("./bare-server.js", import.meta.url));
+export const cliPath = fileURLToPath(new URL("../../../cli.js", import.meta.url));
+const bareServerPath = fileURLToPath(new URL("../http/bare-server.js", import.meta.url));
 
 // Children run in an empty folder, so a `.env` in the checkout cannot change what is measured.
 const childCwd = mkdtempSync(join(tmpdir(), "vidrows-bench-cwd-"));

@@ -8,7 +8,7 @@ import type {
   UnknownRow,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresKeyCheck } from "../../src/access/postgres-key-check.js";
+import { PostgresKeyCheck } from "../../src/access/postgres-access-check.js";
 import { hashApiKey } from "../../src/domain/api-key-material.js";
 import type { Store } from "../../src/store/database.js";
 import { dialects, dialectTitle } from "../support/databases.js";

@@ -3,7 +3,7 @@
 // --profile, where the API process's CPU per request went.
 import type { HttpSectionResult } from "./http-section.js";
 import type { MeasuredLoad } from "./load.js";
-import { cpuAreaNames } from "./profile-areas.js";
+import { cpuAreaNames } from "../support/profile-areas.js";
 
 /** Each process's resident memory must stay under this, MB. */
 export const peakRssTargetMb = 300;
@@ -51,12 +51,12 @@ function endpointTable(section: HttpSectionResult): string {
   }
   lines.push(
     "",
-    `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${peakRssTargetMb}: ${mark(section.serverPeakRssMb < peakRssTargetMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s. p99 / bare p99 (under the saturating load of all connections) counts the bare p99 as at least 1 ms (autocannon's resolution). Paced: the endpoint and the bare server side by side, each offered half the endpoint's measured requests per second (at most 1,000) on a fixed schedule, each request timed in microseconds from when it was sent (\`bench/paced-load.ts\`); the p99 target is judged there, because under the saturating load the p99 ratio follows from the throughput ratio.`,
+    `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${peakRssTargetMb}: ${mark(section.serverPeakRssMb < peakRssTargetMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s. p99 / bare p99 (under the saturating load of all connections) counts the bare p99 as at least 1 ms (autocannon's resolution). Paced: the endpoint and the bare server side by side, each offered half the endpoint's measured requests per second (at most 1,000) on a fixed schedule, each request timed in microseconds from when it was sent (\`bench/http/paced-load.ts\`); the p99 target is judged there, because under the saturating load the p99 ratio follows from the throughput ratio.`,
   );
   if (onPostgres)
     lines.push(
       "",
-      "PostgreSQL CPU: utime + stime of the backends connected to the benchmark's database, over the measured window, per request; background: the server's WAL writer, checkpointer, background writer and autovacuum launcher, which serve every database on the server. Statements and round trips: counted in a pass of their own, one request at a time through a relay that reads the protocol (`bench/pg-wire-counter.ts`).",
+      "PostgreSQL CPU: utime + stime of the backends connected to the benchmark's database, over the measured window, per request; background: the server's WAL writer, checkpointer, background writer and autovacuum launcher, which serve every database on the server. Statements and round trips: counted in a pass of their own, one request at a time through a relay that reads the protocol (`bench/postgres/pg-wire-counter.ts`).",
     );
   return lines.join("\n");
 }
@@ -94,7 +94,7 @@ function areaTable(section: HttpSectionResult): string | undefined {
         `| ${e.name} | ${fixed(e.load.cpuMicrosPerRequest)} | ${areas.map((area) => fixed(e.cpuByArea?.[area])).join(" | ")} |`,
     ),
     "",
-    "Each endpoint's measured CPU per request: the kernel's part (system time, from /proc) as it is, the user part split by the shares of the profile's busy samples outside socket writes (start-up left out), each sample going to the innermost frame of a known package; Node's own code and native functions count for the library that called them. The profiler samples wall time, so a socket write that loses the CPU to the process it woke looks long in a profile; it is not CPU (`bench/profile-areas.ts`).",
+    "Each endpoint's measured CPU per request: the kernel's part (system time, from /proc) as it is, the user part split by the shares of the profile's busy samples outside socket writes (start-up left out), each sample going to the innermost frame of a known package; Node's own code and native functions count for the library that called them. The profiler samples wall time, so a socket write that loses the CPU to the process it woke looks long in a profile; it is not CPU (`bench/support/profile-areas.ts`).",
   ].join("\n");
 }
 

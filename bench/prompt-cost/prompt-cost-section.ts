@@ -1,8 +1,8 @@
 // The prompt-cost section: o200k tokens sent and answered per token of transcript, on real-shaped caption
 // files (a 50-minute automatic track, a 12-minute manual one), for today's prompt and chunk size, for other
-// chunk sizes, and for the one-cue-a-line format from before issue 27, all in the same run.
-import { defaultChunking } from "../src/extraction/transcript-chunks.js";
-import { automaticTrack, manualTrack, type TalkCaptions } from "../test/support/talk-captions.js";
+// chunk sizes, and for the one-cue-a-line format the prompts used before, all in the same run.
+import { defaultChunking } from "../../src/extraction/transcript-chunks.js";
+import { automaticTrack, manualTrack, type TalkCaptions } from "../../test/support/talk-captions.js";
 import {
   measurePromptCost,
   previousChunking,
@@ -14,7 +14,7 @@ import {
 export interface PromptCostRow extends PromptCost {
   readonly track: string;
   readonly variant: string;
-  /** The issue's limit on `promptPerTranscriptToken` for this track, checked on the default variant. */
+  /** The target's limit on `promptPerTranscriptToken` for this track, checked on the default variant. */
   readonly limit: number | undefined;
 }
 
@@ -59,7 +59,7 @@ export function promptCostTable(section: PromptCostSectionResult): string {
   return [
     "### Prompt cost: o200k tokens per token of transcript, real-shaped caption files",
     "",
-    "Prompt: every chunk's instructions, JSON schema, chat framing, part header and numbered lines. Completion: an answer naming every item the talk prices (`bench/prompt-cost.ts`).",
+    "Prompt: every chunk's instructions, JSON schema, chat framing, part header and numbered lines. Completion: an answer naming every item the talk prices (`bench/prompt-cost/prompt-cost.ts`).",
     "",
     "| Track | Prompt format | Transcript tokens | Chunks | Lines | Longest line (s) | Prompt tokens | of which instructions | of which numbering | Prompt / transcript | Completion / transcript | Limit | Met |",
     "| ----- | ------------- | ----------------: | -----: | ----: | ---------------: | ------------: | --------------------: | -----------------: | ------------------: | ----------------------: | ----: | :-: |",

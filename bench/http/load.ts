@@ -2,8 +2,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { PacedSpec, PacedSummary } from "./paced-load.js";
-import type { PostgresCpuMeter } from "./postgres-cpu.js";
-import { cpuTimesOf, memoryOf, preemptionsOf } from "./processes.js";
+import type { PostgresCpuMeter } from "../postgres/postgres-cpu.js";
+import { cpuTimesOf, memoryOf, preemptionsOf } from "../support/processes.js";
 
 export interface LoadSpec {
   url: string;
@@ -84,7 +84,7 @@ function runClient(spec: LoadSpec): Promise<LoadSummary> {
   return runGenerator<LoadSummary>(clientPath, spec);
 }
 
-/** One paced load (bench/paced-load.ts) from a process of its own. */
+/** One paced load (bench/http/paced-load.ts) from a process of its own. */
 export function measurePaced(spec: PacedSpec): Promise<PacedSummary> {
   return runGenerator<PacedSummary>(pacedClientPath, spec);
 }

@@ -1,7 +1,7 @@
 // PostgreSQL's CPU time while the benchmark loads an API process: the server runs on the same machine,
 // so its processes' utime + stime can be read from /proc, like the API process's own.
 import pg from "pg";
-import { cpuSecondsOf } from "./processes.js";
+import { cpuSecondsOf } from "../support/processes.js";
 
 /** PostgreSQL's CPU seconds over a window, split by who spent them. */
 export interface PostgresCpu {

@@ -27,7 +27,7 @@ interface CheckedKey extends KeyOwner {
 /**
  * The key check of every request on PostgreSQL, and all it learns in the same round trip: the key
  * live (not revoked) and its workspace's plan, the workspace's write version, and the hits reserved
- * in its rate-limit window. One named statement (see store/named-statements.ts), sent after the
+ * in its rate-limit window. One named statement (see store/postgres/named-statements.ts), sent after the
  * request arrived (and shared by the requests of the same key that arrived while it was not yet sent:
  * see `sharedCheck`), so that:
  *

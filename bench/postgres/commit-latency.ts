@@ -1,13 +1,13 @@
 // How long PostgreSQL takes to commit one small durable write on this machine: the floor under any
 // endpoint that must not answer before its write is on disk (`POST /v1`).
 //
-//   DATABASE_URL=postgres://... node dist/bench/bench/commit-latency.js [commits]
+//   DATABASE_URL=postgres://... node dist/bench/bench/postgres/commit-latency.js [commits]
 //
 // One connection commits a one-row insert again and again, each timed from the client; then the same
 // with `synchronous_commit = off` (the commit no longer waits for the log to reach the disk), which
 // shows how much of the time is the disk's.
 import pg from "pg";
-import { percentile } from "./paced-load.js";
+import { percentile } from "../http/paced-load.js";
 
 interface Timing {
   readonly p50: number;

@@ -1,10 +1,10 @@
-// Issues 5 and 15: each endpoint of the real server under load, against the bare framework under the
+// Each endpoint of the real server under load, against the bare framework under the
 // same load; on PostgreSQL also PostgreSQL's own CPU, the statements each request sends, and two API
 // processes on one database against one.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BenchDialect, freshDatabase, settleStatistics } from "./databases.js";
+import { type BenchDialect, freshDatabase, settleStatistics } from "../support/databases.js";
 import {
   type Endpoint,
   endpointNames,
@@ -13,21 +13,21 @@ import {
   submissionBody,
 } from "./http-endpoints.js";
 import { type LoadSpec, type MeasuredLoad, measureLoad, measureLoads, measurePaced } from "./load.js";
-import { log, timed } from "./log.js";
-import type { BenchOptions } from "./options.js";
+import { log, timed } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
 import type { PacedTargetSummary } from "./paced-load.js";
-import { startWireCounter, throughCounter, type WireCounter } from "./pg-wire-counter.js";
-import { type PostgresCpuMeter, postgresCpuMeter } from "./postgres-cpu.js";
-import { type ServerChild, startBareServer, startVidrowsServer } from "./processes.js";
-import { type CpuArea, cpuSplit, profileAreas, readProfile } from "./profile-areas.js";
-import { benchPlan, seedHistory, seedWorkspace } from "./seed.js";
-import { type StatementCounts, countStatements } from "./statement-counts.js";
+import { startWireCounter, throughCounter, type WireCounter } from "../postgres/pg-wire-counter.js";
+import { type PostgresCpuMeter, postgresCpuMeter } from "../postgres/postgres-cpu.js";
+import { type ServerChild, startBareServer, startVidrowsServer } from "../support/processes.js";
+import { type CpuArea, cpuSplit, profileAreas, readProfile } from "../support/profile-areas.js";
+import { benchPlan, seedHistory, seedWorkspace } from "../support/seed.js";
+import { type StatementCounts, countStatements } from "../postgres/statement-counts.js";
 
 export interface EndpointResult {
   readonly name: string;
   readonly method: "GET" | "POST";
   readonly path: string;
-  /** The least real/bare ratio issue 15 asks for, if it names one. */
+  /** The least real/bare ratio the endpoint's target asks for, if it has one. */
   readonly targetRatio: number | null;
   /** The most p99 / bare p99 the endpoint may have, if it is judged on it. */
   readonly targetP99Ratio: number | null;

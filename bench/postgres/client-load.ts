@@ -6,8 +6,8 @@ import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import pg from "pg";
 import postgres from "postgres";
-import { jobViewColumns, videoViewColumns } from "../src/jobs/views.js";
-import type { Database } from "../src/store/tables.js";
+import { jobViewColumns, videoViewColumns } from "../../src/jobs/views.js";
+import type { Database } from "../../src/store/tables.js";
 
 export type ClientVariant =
   | "kysely+pg"

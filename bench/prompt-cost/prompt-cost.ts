@@ -1,18 +1,22 @@
 // What the model is sent and answers for a caption file, in OpenAI's o200k tokens per token of transcript:
 // the instructions, the JSON schema and the numbered lines of every chunk, against the transcript's own text.
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { parseCaptions } from "../src/captions/caption-formats.js";
-import type { CaptionCue } from "../src/captions/caption-source.js";
-import { transcriptText } from "../src/captions/caption-text.js";
-import type { SchemaDefinition } from "../src/domain/schema-definition.js";
-import { buildSystemPrompt, buildUserPrompt, formatTimestamp } from "../src/extraction/extraction-prompt.js";
-import { buildRowsResponseFormat } from "../src/extraction/rows-json-schema.js";
+import { parseCaptions } from "../../src/captions/caption-formats.js";
+import type { CaptionCue } from "../../src/captions/caption-source.js";
+import { transcriptText } from "../../src/captions/caption-text.js";
+import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
+import {
+  buildSystemPrompt,
+  buildUserPrompt,
+  formatTimestamp,
+} from "../../src/extraction/extraction-prompt.js";
+import { buildRowsResponseFormat } from "../../src/extraction/rows-json-schema.js";
 import {
   type ChunkingOptions,
   chunkTranscript,
   type TranscriptChunk,
-} from "../src/extraction/transcript-chunks.js";
-import type { Mention, TalkCaptions } from "../test/support/talk-captions.js";
+} from "../../src/extraction/transcript-chunks.js";
+import type { Mention, TalkCaptions } from "../../test/support/talk-captions.js";
 
 /** A schema as a user writes one: three columns, two described, one typed. */
 export const benchSchema: SchemaDefinition = {
@@ -46,7 +50,7 @@ export interface PromptCost {
   readonly completionPerTranscriptToken: number;
 }
 
-/** How a chunk's user message is written: today's, or the one-cue-a-line format from before issue 27. */
+/** How a chunk's user message is written: today's, or the one-cue-a-line format used before lines grouped cues. */
 export type UserPrompt = (chunk: TranscriptChunk, chunkCount: number) => string;
 
 const currentUserPrompt: UserPrompt = (chunk, chunkCount) =>
@@ -103,7 +107,7 @@ export function measurePromptCost(
   };
 }
 
-/** The instructions sent before issue 27, word for word, for the comparison. */
+/** The instructions sent before lines grouped cues, word for word, for the comparison. */
 export const previousSystemPrompt = [
   "You extract structured rows from a part of a video's transcript.",
   "Each row has exactly these columns:",
@@ -120,14 +124,14 @@ export const previousSystemPrompt = [
   'If the transcript mentions nothing that fits, answer {"rows": []}.',
 ].join("\n");
 
-/** The user message before issue 27: one cue a line, each numbered and time-stamped. */
+/** The user message before lines grouped cues: one cue a line, each numbered and time-stamped. */
 export const previousUserPrompt: UserPrompt = (chunk, chunkCount) => {
   const where = `part ${chunk.index + 1} of ${chunkCount}, from ${formatTimestamp(chunk.startMs)} to ${formatTimestamp(chunk.endMs)}`;
   const lines = chunk.cues.map((cue, i) => `${i + 1}. [${formatTimestamp(cue.startMs)}] ${cue.text}`);
   return [`Transcript (${where}, language en):`, "", ...lines].join("\n");
 };
 
-/** The chunking before issue 27: 3,000 estimated tokens, 150 of overlap, one cue a line. */
+/** The chunking before lines grouped cues: 3,000 estimated tokens, 150 of overlap, one cue a line. */
 export const previousChunking: ChunkingOptions = {
   chunkTokens: 3000,
   overlapTokens: 150,

@@ -27,8 +27,9 @@ export const endpointNames = {
 type EndpointKey = keyof typeof endpointNames;
 
 /**
- * Issue 15's table. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
- * today being the lower of the two full runs at commit e2c1ad6 (its figures are in the git history of the README; bench/latest-run.md has the run after it).
+ * The targets. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
+ * today being the lower of the two full runs at commit e2c1ad6 (their figures are in the README's git
+ * history; bench/latest-run.md has the run after it).
  */
 export const ratioTargets: Record<BenchDialect, Record<EndpointKey, number>> = {
   postgres: { job: 0.35, usage: 0.35, keys: 0.25, list: 0.25, search: 0.25, submit: 0.12 },

@@ -5,7 +5,7 @@ import { areaShares, type ProfileNode, profileAreas, readProfile } from "./profi
 const [path, topArg, skipArg] = process.argv.slice(2);
 if (!path) {
   process.stderr.write(
-    "usage: node dist/bench/bench/profile-summary.js <file.cpuprofile> [top] [skip seconds]\n",
+    "usage: node dist/bench/bench/support/profile-summary.js <file.cpuprofile> [top] [skip seconds]\n",
   );
   process.exit(2);
 }

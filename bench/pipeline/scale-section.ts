@@ -1,9 +1,9 @@
-// Issue 5's scale-out figure: the same queue worked by one `vidrows worker` process, then by two; two
+// The scale-out figure: the same queue worked by one `vidrows worker` process, then by two; two
 // should finish in at most 0.6 of the time one takes, each video settled (and charged) exactly once.
 import { sql } from "kysely";
-import type { BenchDatabase, BenchDialect } from "./databases.js";
-import { log } from "./log.js";
-import type { BenchOptions } from "./options.js";
+import type { BenchDatabase, BenchDialect } from "../support/databases.js";
+import { log } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
 import { runPipeline, webVtt } from "./pipeline-section.js";
 
 /** What a run did that it should have done once a video: claims, model requests, charges. */

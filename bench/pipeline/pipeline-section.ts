@@ -1,16 +1,16 @@
-// Issue 3's pipeline figures: videos settled per second by one `vidrows worker` with instant captions and
+// The pipeline figures: videos settled per second by one `vidrows worker` with instant captions and
 // model, and chunks per second against a model that takes a second to answer.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type BenchDatabase, type BenchDialect, freshDatabase } from "./databases.js";
+import { type BenchDatabase, type BenchDialect, freshDatabase } from "../support/databases.js";
 import { startBenchModel } from "./fake-model.js";
-import { writePlanFile } from "./http-section.js";
-import { log, sleep } from "./log.js";
-import type { BenchOptions } from "./options.js";
-import { cpuSecondsOf, memoryOf, startVidrowsWorker } from "./processes.js";
-import { seedQueue, seedWorkspace } from "./seed.js";
+import { writePlanFile } from "../http/http-section.js";
+import { log, sleep } from "../support/log.js";
+import type { BenchOptions } from "../options.js";
+import { cpuSecondsOf, memoryOf, startVidrowsWorker } from "../support/processes.js";
+import { seedQueue, seedWorkspace } from "../support/seed.js";
 
 export interface InstantPipelineResult {
   readonly videos: number;

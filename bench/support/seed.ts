@@ -1,14 +1,14 @@
 // Seeding a benchmark database fast: batched multi-row inserts through the store, counters kept consistent.
 import { randomBytes } from "node:crypto";
 import type { Insertable } from "kysely";
-import { generateApiKey, hashApiKey } from "../src/domain/api-key-material.js";
-import { cycleContaining } from "../src/domain/billing-cycle.js";
-import { newId } from "../src/domain/ids.js";
-import { creditsForDuration } from "../src/domain/pricing.js";
-import { utcDay } from "../src/domain/timestamps.js";
-import { storedRowsText } from "../src/extraction/stored-rows.js";
-import type { Store } from "../src/store/database.js";
-import type { Database, JobAdmissionsTable, JobsTable, VideosTable } from "../src/store/tables.js";
+import { generateApiKey, hashApiKey } from "../../src/domain/api-key-material.js";
+import { cycleContaining } from "../../src/domain/billing-cycle.js";
+import { newId } from "../../src/domain/ids.js";
+import { creditsForDuration } from "../../src/domain/pricing.js";
+import { utcDay } from "../../src/domain/timestamps.js";
+import { storedRowsText } from "../../src/extraction/stored-rows.js";
+import type { Store } from "../../src/store/database.js";
+import type { Database, JobAdmissionsTable, JobsTable, VideosTable } from "../../src/store/tables.js";
 
 const dayMs = 86_400_000;
 
