@@ -6,10 +6,12 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -70,14 +72,14 @@ for (const dialect of dialects) {
             const item = (await server.call("GET", `/v1?search=${jobId}`, { key })).body.data[0];
             return item.counts.done === 10 && item.counts.processing === 8;
           },
-          30_000,
+          processWaitMs,
         );
 
         const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
         expect(cancelled.status, cancelled.text).toBe(200);
         expect(cancelled.body.counts).toEqual({ queued: 0, processing: 90, done: 10, failed: 0 });
 
-        const settled = await server.waitForSettled(key, jobId, 30_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
         expect(settled.status).toBe("partial");
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 10, failed: 90 });
         expect(settled.credits_charged).toBe(10);
@@ -89,7 +91,7 @@ for (const dialect of dialects) {
         expect(books.charges).toHaveLength(10);
         expect(books.failuresByCode).toEqual({ cancelled: 90 });
 
-        await receiver.waitForAt(path, 2, 20_000);
+        await receiver.waitForAt(path, 2, processWaitMs);
         await waitUntil(
           "no delivery pending",
           async () => {
@@ -100,7 +102,7 @@ for (const dialect of dialects) {
               .execute();
             return pending.length === 0;
           },
-          10_000,
+          processWaitMs,
         );
         const events = receiver
           .receivedAt(path)
