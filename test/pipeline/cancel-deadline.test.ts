@@ -11,7 +11,11 @@ import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-mod
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
-import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  settledEventTypes,
+} from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
 
 useProcessBudgets();
@@ -150,22 +154,12 @@ for (const { dialect: dialectName, workers } of cases) {
         expect(startingBalance - books.workspace.balance).toBe(settled.credits_charged);
         expect(books.failuresByCode).toEqual({ cancelled: failed });
 
-        await receiver.waitForAt(path, 2, processWaitMs);
-        await waitUntil(
-          "no delivery pending",
-          async () => {
-            const pending = await server.app.store.db
-              .selectFrom("webhook_deliveries")
-              .select("id")
-              .where("status", "=", "pending")
-              .execute();
-            return pending.length === 0;
-          },
+        const events = await settledEventTypes(
+          server.app.store,
+          receiver,
+          { path, count: 2, secret: endpoint.body.secret },
           processWaitMs,
         );
-        const events = receiver
-          .receivedAt(path)
-          .map((received) => verifiedEvent(endpoint.body.secret, received).type as string);
         const jobEvent = settled.status === "failed" ? "job.failed" : "job.completed";
         expect(events.sort()).toEqual(["batch.completed", jobEvent]);
       });
