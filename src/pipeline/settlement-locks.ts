@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Store } from "../store/database.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
 import { lockAndReadWorkspace } from "../store/workspace-lock.js";
-import type { Settlement } from "./settlement.js";
+import type { Settlement } from "./video-outcomes.js";
 import { heldVideosSqlite, lockBatchPostgres } from "./settlement-statements.js";
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

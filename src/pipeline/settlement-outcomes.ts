@@ -7,7 +7,7 @@ import {
 } from "../credits/settlement-charges.js";
 import { storedRowsText } from "../extraction/stored-rows.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
-import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
+import type { Settlement, SettledVideo, VideoOutcome } from "./video-outcomes.js";
 import type { OutcomeRecord } from "./settlement-statements.js";
 
 /** What a batch adds to one job's counts. */
