@@ -42,7 +42,7 @@ export async function settleVideos(
     const accounts = await openBatchAccounts(trx, plans, workspaces, now);
     const priced = priceOutcomes(held, accounts);
     const after = await writeOutcomesAndCountJobs(store, trx, workerId, priced, now);
-    const { closed, writes: closings } = closeSettledJobs(store.db, after, priced.jobs, accounts, now);
+    const { closed, writes: closings } = closeSettledJobs(store, after, priced.jobs, accounts, now);
     const endpoints = await endpointsOf(
       trx,
       closed.map((job) => job.workspaceId),
