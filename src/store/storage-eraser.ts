@@ -2,7 +2,8 @@
 import { handovers } from "../metrics.js";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import { type Store, sqliteBusyTimeoutMs } from "./database.js";
+import type { Store } from "./database.js";
+import { sqliteBusyTimeoutMs } from "./sqlite/open-sqlite.js";
 
 /**
  * How long after a handover its erasure runs: the handovers of those seconds share one. On PostgreSQL
@@ -23,7 +24,7 @@ const keyPartitionName = /\bjob_keys_\d+$/;
  * A handover deletes a job's rows and submitted URLs in its transaction; what is deleted can still sit
  * in the files, and this removes it within a couple of seconds, for every handover of the moment at once.
  *
- * - SQLite zeroes deleted content in place (`secure_delete`, store/database.ts), but the write-ahead log
+ * - SQLite zeroes deleted content in place (`secure_delete`, store/sqlite/open-sqlite.ts), but the write-ahead log
  *   keeps the earlier copies of the pages. A checkpoint in TRUNCATE mode copies the log into the
  *   database file and cuts the log to nothing. It never waits on a lock here (busy_timeout 0 for its
  *   duration, so the event loop is not held up): when another connection is reading or writing, it

@@ -50,7 +50,7 @@ for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows CLI on ${dialectTitle(dialect)}`, () => {
     const databases: FreshDatabase[] = [];
     async function fresh(): Promise<FreshDatabase> {
-      const database = await freshDatabase(dialect.name);
+      const database = await freshDatabase(dialect.name, { empty: true });
       databases.push(database);
       return database;
     }

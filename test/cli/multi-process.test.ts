@@ -257,7 +257,7 @@ for (const dialect of dialects) {
       // Two rounds: the race between the two is not the same every time.
       for (const round of [1, 2]) {
         it(`both start, migrate once and create one default workspace (round ${round})`, async () => {
-          const database = await freshDatabase(dialect.name);
+          const database = await freshDatabase(dialect.name, { empty: true });
           databases.push(database);
           const servers = await Promise.all([
             startServerProcess({ databaseUrl: database.url }),
