@@ -2,7 +2,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
-import { settleVideos, type VideoOutcome } from "../../src/pipeline/settlement.js";
+import { settleVideos } from "../../src/pipeline/settlement.js";
+import type { VideoOutcome } from "../../src/pipeline/video-outcomes.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
