@@ -41,7 +41,7 @@ export interface SqliteReadStamp extends ReadStamp {
 export const sqliteBusyTimeoutMs = 5000;
 
 /**
- * The default file's folder (`./data`) is made on the first start, as the README promises; any other
+ * The default file's folder (`./data`) is made on the first start, as the README's quick start promises; any other
  * folder must exist. Making it would hide a mistyped path (a fresh, empty database in the wrong place)
  * and litter the disk with folders.
  */
