@@ -1,4 +1,4 @@
-// SQLite: one file in WAL mode, its pragmas, its write stamps, checkpoints in a thread, the -shm guard.
+// SQLite: one file in WAL mode, its pragmas, its read stamps, checkpoints in a thread, the -shm guard.
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
