@@ -46,7 +46,7 @@ export class SqliteAccessCheck implements AccessCheck {
   private readonly remembered = new Map<string, RememberedKey>();
   private rememberedAt: string | undefined;
   /** Per subject, the window and the other connections' commits as of its count's last reading. */
-  private readonly windowsReadAt = new Map<string, string>();
+  private readonly windowsReadAt = new Map<string, { windowStartedAt: number; othersCommits: string }>();
   /** Hashes of keys presented lately: a client sends the same key request after request. */
   private readonly hashes = new KeyHashes(maxRemembered);
   private readonly liveKeyByHash: PreparedQuery<{ keyHash: string }, KeyOwner>;
@@ -104,11 +104,11 @@ export class SqliteAccessCheck implements AccessCheck {
     subject: string,
     windowStartedAt: number,
   ): number | undefined {
-    const readAt = `${windowStartedAt}:${othersCommits}`;
-    if (this.windowsReadAt.get(subject) === readAt) return undefined;
+    const last = this.windowsReadAt.get(subject);
+    if (last?.windowStartedAt === windowStartedAt && last.othersCommits === othersCommits) return undefined;
     const row = this.store.readNow(this.hitsOfWindow.compile({ subject, windowStartedAt }));
     if (this.windowsReadAt.size >= maxRemembered) this.windowsReadAt.clear();
-    this.windowsReadAt.set(subject, readAt);
+    this.windowsReadAt.set(subject, { windowStartedAt, othersCommits });
     return Number(row?.hits ?? 0);
   }
 
