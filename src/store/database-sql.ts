@@ -1,14 +1,19 @@
 // Each database's own SQL for the features' hot paths, one implementation per database behind one
 // interface each: the features ask for the store's and never name a database themselves.
-import type { Dialect } from "./database.js";
+import type { Dialect } from "./store.js";
 import { postgresSettlement } from "./postgres/settlement-sql.js";
 import { postgresVideoQueue } from "./postgres/video-queue-sql.js";
+import { postgresVocabulary } from "./postgres/sql-vocabulary.js";
 import type { SettlementSql } from "./settlement-sql.js";
+import type { SqlVocabulary } from "./sql-vocabulary.js";
+import { sqliteVocabulary } from "./sqlite/sql-vocabulary.js";
 import { sqliteSettlement } from "./sqlite/settlement-sql.js";
 import { sqliteVideoQueue } from "./sqlite/video-queue-sql.js";
 import type { VideoQueueSql } from "./video-queue-sql.js";
 
 export interface DatabaseSql {
+  /** The words the two say differently: JSON batches, prefix searches, queues' SKIP LOCKED. */
+  readonly vocabulary: SqlVocabulary;
   /** How a claim takes videos and reads their jobs' data keys (pipeline/claims.ts). */
   readonly videoQueue: VideoQueueSql;
   /** A settlement's locks, outcomes, job counts and closings (pipeline/settlement*.ts). */
@@ -16,11 +21,13 @@ export interface DatabaseSql {
 }
 
 const sqliteSql: DatabaseSql = {
+  vocabulary: sqliteVocabulary,
   videoQueue: sqliteVideoQueue,
   settlement: sqliteSettlement,
 };
 
 const postgresSql: DatabaseSql = {
+  vocabulary: postgresVocabulary,
   videoQueue: postgresVideoQueue,
   settlement: postgresSettlement,
 };
