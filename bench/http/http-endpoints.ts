@@ -1,6 +1,6 @@
-// The endpoints the HTTP section loads, and the targets of issue 15 they are judged by.
-import type { BenchDialect } from "./databases.js";
-import { benchSchema, platformVideoId, type SeededHistory } from "./seed.js";
+// The endpoints the HTTP section loads, and the targets they are judged by.
+import type { BenchDialect } from "../support/databases.js";
+import { benchSchema, platformVideoId, type SeededHistory } from "../support/seed.js";
 
 export interface Endpoint {
   readonly name: string;

@@ -1,5 +1,5 @@
 // A preload that counts the statements a `vidrows worker` runs, for reading where a pipeline video's
-// time goes (bench/README.md, "The pipeline: where a video's time goes"):
+// time goes (docs/performance.md, "Combined writes: a pipeline video's statements"):
 //
 //   BENCH_STATEMENT_COUNTS=/tmp/counts NODE_OPTIONS=--import=$PWD/dist/bench/bench/pipeline/count-statements.js \
 //     BENCH_PIPELINE_VIDEOS=2000 npm run bench -- --quick --sections=pipeline
