@@ -1,6 +1,6 @@
 // Cost: PostgreSQL's key check answers the requests of a key that arrive while it is on its way with one statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresKeyCheck } from "../../src/access/postgres-key-check.js";
+import { PostgresKeyCheck } from "../../src/access/postgres-access-check.js";
 import type { Store } from "../../src/store/database.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { HeldAnswers } from "../support/held-answers.js";
