@@ -144,9 +144,10 @@ for (const { dialect: dialectName, workers } of cases) {
             error: { code: "cancelled", retryable: false },
           });
         }
+        // A done video's charge is in its usage: the top-level credits_charged is a failed video's (0).
         const chargedForDone = settled.results
           .filter((r: any) => r.status === "done")
-          .reduce((sum: number, r: any) => sum + r.credits_charged, 0);
+          .reduce((sum: number, r: any) => sum + r.usage.credits_charged, 0);
         expect(settled.credits_charged).toBe(chargedForDone);
 
         const books = await readBooks(server.app.store, workspaceId);
