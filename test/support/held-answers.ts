@@ -8,6 +8,10 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from "kysely";
+import { afterAll, beforeAll, expect } from "vitest";
+import { PostgresKeyCheck } from "../../src/access/postgres-access-check.js";
+import type { Store } from "../../src/store/database.js";
+import { startTestServer, type TestServer } from "./test-server.js";
 
 export /** Counts the statements run through it, and while held keeps their answers back until released. */
 class HeldAnswers implements KyselyPlugin {
@@ -46,4 +50,34 @@ class HeldAnswers implements KyselyPlugin {
     }
     return result;
   }
+}
+
+/** PostgreSQL's access check over a test server's store, its statements counted and held by `answers`. */
+export interface HeldAccessCheck {
+  readonly server: TestServer;
+  readonly answers: HeldAnswers;
+  readonly keyCheck: PostgresKeyCheck;
+  /** A new key whose last use is recorded already, so that a check of it is its one statement. */
+  usedKey(): Promise<string>;
+}
+
+/** Registers the hooks that start a PostgreSQL test server and the access check over it, and stop them. */
+export function useHeldAccessCheck(): HeldAccessCheck {
+  const rig = {
+    async usedKey() {
+      const { key } = await rig.server.workspace("pro");
+      expect(await rig.keyCheck.check(key, Date.now())).not.toBeNull();
+      return key;
+    },
+  } as { -readonly [Field in keyof HeldAccessCheck]: HeldAccessCheck[Field] };
+  beforeAll(async () => {
+    rig.server = await startTestServer("postgres");
+    rig.answers = new HeldAnswers();
+    const store: Store = { ...rig.server.app.store, db: rig.server.app.store.db.withPlugin(rig.answers) };
+    rig.keyCheck = new PostgresKeyCheck(store, rig.server.app.config.plans);
+  });
+  afterAll(async () => {
+    await rig.server?.close();
+  });
+  return rig;
 }
