@@ -1,5 +1,5 @@
-// A plugin for tests of concurrent statements: counts the statements run through it, and can hold their
-// answers back, so that a test decides what happens while a statement is on its way.
+// PostgreSQL's access check under a test's control: a plugin that counts the statements run through it
+// and can hold their answers back, so that a test decides what happens while a statement is on its way.
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -13,8 +13,8 @@ import { PostgresKeyCheck } from "../../src/access/postgres-access-check.js";
 import type { Store } from "../../src/store/database.js";
 import { startTestServer, type TestServer } from "./test-server.js";
 
-export /** Counts the statements run through it, and while held keeps their answers back until released. */
-class HeldAnswers implements KyselyPlugin {
+/** Counts the statements run through it, and while held keeps their answers back until released. */
+export class HeldAnswers implements KyselyPlugin {
   statements = 0;
   private held: (() => void)[] | undefined;
   private onHeld: (() => void) | undefined;
