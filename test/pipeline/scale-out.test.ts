@@ -16,14 +16,13 @@ import {
   type ServerProcess,
   startServerProcess,
   startWorkerProcess,
-  useProcessBudgets,
-  processWaitMs,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres");
 const workspaces = 20;
@@ -195,7 +194,7 @@ describe.skipIf(postgres?.skipReason !== null)(
       }
 
       // Each webhook attempt made once: 2 events (job.completed, batch.completed) per workspace.
-      const received = await receiver.waitFor(workspaces * 2, processWaitMs);
+      const received = await receiver.waitFor(workspaces * 2, workWaitMs);
       await sleep(1500); // room for any duplicate to show up
       const ids = received.map((r) => String(r.headers["webhook-id"]));
       expect(received).toHaveLength(workspaces * 2);
