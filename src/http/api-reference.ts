@@ -78,12 +78,17 @@ export async function apiReference(app: FastifyInstance): Promise<void> {
   // Scalar's script, led by one line: its schema library (zod) otherwise probes whether it may compile
   // code with `Function("")`, which this page's policy refuses and the browser reports as a violation.
   // Told to run without compiling, it never asks. Read once through the plugin's own route.
-  let script: Promise<string> | undefined;
-  app.get("/docs/scalar.js", { schema: { hide: true } }, async (_request, reply) => {
-    script ??= app
-      .inject({ method: "GET", url: "/docs/js/scalar.js" })
-      .then((answer) => `${noCompiledValidators}\n${answer.body}`);
-    return reply.type("application/javascript; charset=utf-8").send(await script);
+  // About 4 MB: sent again only when it changed (a new Scalar), by its ETag; browsers ask each time.
+  let script: Promise<{ body: string; etag: string }> | undefined;
+  app.get("/docs/scalar.js", { schema: { hide: true } }, async (request, reply) => {
+    script ??= app.inject({ method: "GET", url: "/docs/js/scalar.js" }).then((answer) => {
+      const body = `${noCompiledValidators}\n${answer.body}`;
+      return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    });
+    const { body, etag } = await script;
+    reply.header("etag", etag).header("cache-control", "no-cache");
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.type("application/javascript; charset=utf-8").send(body);
   });
   await app.register(scalarApiReference, {
     routePrefix: "/docs",

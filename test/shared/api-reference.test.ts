@@ -83,6 +83,18 @@ for (const dialect of dialects) {
       expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     });
 
+    it("sends Scalar's script again only when it changed, by its ETag", async () => {
+      const first = await fetch(`${server.url}/docs/scalar.js`);
+      const etag = first.headers.get("etag") ?? "";
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      // zod's setting first, so that the script never probes for eval (which the CSP refuses).
+      expect(await first.text()).toMatch(/^globalThis\.__zod_globalConfig = \{ jitless: true \};\n/);
+      const again = await fetch(`${server.url}/docs/scalar.js`, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+    });
+
     it("shows the served OpenAPI document", async () => {
       const html = await (await fetch(`${server.url}/docs/`)).text();
       expect(inlineScripts(html).join("\n")).toContain('"url": "/v1/openapi.json"');

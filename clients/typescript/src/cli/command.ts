@@ -56,7 +56,7 @@ export const globalOptionHelp = [
   "--base-url URL    the API's address (default: $VIDROWS_BASE_URL, else http://127.0.0.1:8080)",
   "--json            compact JSON output, no progress line",
   "-h, --help        this help",
-  "-V, --version     the version of vidrows-client",
+  "-V, --version     the client's version",
 ];
 
 export function stringOption(context: CommandContext, name: string): string | undefined {
