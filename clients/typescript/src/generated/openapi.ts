@@ -332,6 +332,7 @@ export interface components {
              * @example 2026-11-22 15:04:05
              */
             created_at: string;
+            /** @enum {string} */
             environment: "live" | "test";
             id: string;
             label: string;
@@ -472,7 +473,10 @@ export interface components {
             data: components["schemas"]["JobSummary"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`. */
+        /**
+         * @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.
+         * @enum {string}
+         */
         JobStatus: "processing" | "done" | "failed" | "partial";
         /** @description A job as the list shows it: never with rows. */
         JobSummary: {
@@ -570,7 +574,10 @@ export interface components {
                     enum?: (string | number | boolean)[];
                     /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                     nullable?: boolean;
-                    /** @description The type of the column's values. */
+                    /**
+                     * @description The type of the column's values.
+                     * @enum {string}
+                     */
                     type: "string" | "number" | "integer" | "boolean";
                 };
             };
@@ -612,6 +619,7 @@ export interface components {
             credits_charged: number;
             job_id: string;
             results: components["schemas"]["VideoResult"][];
+            /** @enum {string} */
             status: "done" | "failed" | "partial";
             videos: number;
         };
@@ -693,6 +701,7 @@ export interface components {
         WaitingVideoProgress: {
             /** @description The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in. */
             id: string | null;
+            /** @enum {string} */
             status: "queued" | "processing";
             /** @description The platform's id of the video. */
             video_id: string;
@@ -712,6 +721,7 @@ export interface components {
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
         };
+        /** @enum {string} */
         WebhookEventType: "job.completed" | "job.failed" | "batch.completed";
     };
     responses: {
@@ -887,12 +897,18 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
                     };
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
                     /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
@@ -903,7 +919,10 @@ export interface operations {
                     schema_id: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
                     /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
@@ -1693,6 +1712,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     environment?: "live" | "test";
                     label?: string;
                     /** @description For you; never shown in lists. */
@@ -2224,7 +2244,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
@@ -2530,7 +2553,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
