@@ -6,6 +6,7 @@ import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
+import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../store/database.js";
 import type { ReadStamp } from "../store/stamped-cache.js";
@@ -62,6 +63,8 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
+  /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
+  readonly otherPlatforms?: OtherPlatforms;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -88,7 +91,13 @@ export function createServices(
     schemas,
     usage: new RememberedUsage(store, usage),
     usageReport: usage,
-    jobSubmission: new JobSubmission(store, schemas, extractionAvailable, options.transcriptionAvailable),
+    jobSubmission: new JobSubmission(
+      store,
+      schemas,
+      extractionAvailable,
+      options.transcriptionAvailable,
+      options.otherPlatforms,
+    ),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
     jobVideos: new JobVideos(store),

@@ -83,10 +83,11 @@ const ListQuery = Type.Object(
     search: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 64,
-        pattern: "^[A-Za-z0-9_-]+$",
-        description: "The start of a job id, a video id or a YouTube video id.",
-        "x-error-message": "must be the start of an id: letters, digits, `_` and `-`, up to 64.",
+        maxLength: 256,
+        pattern: "^[A-Za-z0-9_.:-]+$",
+        description:
+          "The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video).",
+        "x-error-message": "must be the start of an id: letters, digits, `_`, `-`, `.` and `:`, up to 256.",
       }),
     ),
     ...pageParameters,

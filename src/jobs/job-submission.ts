@@ -4,8 +4,7 @@ import type { Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
-import { strayCharacterIn } from "../domain/stray-characters.js";
-import { parseVideoReference } from "../domain/video-references.js";
+import { type OtherPlatforms, readSubmittedVideo } from "../domain/submitted-videos.js";
 import {
   type StoredTranscribeMode,
   storedTranscribeMode,
@@ -107,26 +106,18 @@ function requestHash(input: SubmissionInput): string {
   return createHash("sha256").update(canonicalJson(fingerprint)).digest("hex");
 }
 
-/** Platform ids of the submitted videos, or a 400 naming the first bad or repeated element. */
-export function readVideoReferences(references: string[]): string[] {
+/**
+ * Platform ids of the submitted videos, or a 400 naming the first bad or repeated element; `otherPlatforms`
+ * says which pages besides YouTube's this server reads (domain/submitted-videos.ts).
+ */
+export function readVideoReferences(references: string[], otherPlatforms: OtherPlatforms = "off"): string[] {
   const firstIndexOf = new Map<string, number>();
   return references.map((reference, index) => {
-    const id = parseVideoReference(reference);
-    const stray = id === null ? strayCharacterIn(reference) : null;
-    if (stray !== null) {
-      throw new ApiError(
-        "invalid_request",
-        `\`videos[${index}]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
-        `videos[${index}]`,
-      );
+    const read = readSubmittedVideo(reference, otherPlatforms);
+    if ("refusal" in read) {
+      throw new ApiError("invalid_request", `\`videos[${index}]\` ${read.refusal}`, `videos[${index}]`);
     }
-    if (id === null) {
-      throw new ApiError(
-        "invalid_request",
-        `\`videos[${index}]\` is not a YouTube video URL (watch?v=, youtu.be/, shorts/, embed/, live/) or an 11-character video id.`,
-        `videos[${index}]`,
-      );
-    }
+    const id = read.videoId;
     const earlier = firstIndexOf.get(id);
     if (earlier !== undefined) {
       throw new ApiError(
@@ -152,6 +143,8 @@ export class JobSubmission {
     private readonly extractionAvailable: boolean,
     /** Whether VIDROWS_TRANSCRIBE_* is set: `transcribe: "always"` is refused without it. */
     private readonly transcriptionAvailable = false,
+    /** Which pages besides YouTube's this server reads: only where yt-dlp is found (app.ts). */
+    private readonly otherPlatforms: OtherPlatforms = "off",
   ) {
     this.writes = new GroupedWrites(store);
     this.groups = new GroupedSubmissions(store);
@@ -192,7 +185,7 @@ export class JobSubmission {
         "transcribe",
       );
     }
-    const platformIds = readVideoReferences(input.videos);
+    const platformIds = readVideoReferences(input.videos, this.otherPlatforms);
 
     // Only a submission with an Idempotency-Key is compared with another, so only it is hashed.
     const idempotency =
