@@ -16,6 +16,8 @@ import type { WorkspaceRow } from "../store/tables.js";
 export interface OutcomeRecord {
   readonly id: string;
   readonly status: "done" | "failed";
+  /** The video_id yt-dlp gave a page of another platform; null keeps the one the video has. */
+  readonly platform_video_id: string | null;
   readonly rows: string | null;
   readonly row_count: number | null;
   readonly duration_seconds: number | null;
@@ -73,6 +75,7 @@ function outcomesUpdate(dialect: "sqlite" | "postgres", slots: Slots<OutcomePara
   return dialect === "postgres"
     ? sql`update videos as v set
         status = d.status, "rows" = d."rows", row_count = d.row_count,
+        platform_video_id = coalesce(d.platform_video_id, v.platform_video_id),
         duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
         credits_charged = d.credits_charged, error_code = d.error_code,
         error_message = d.error_message, error_retryable = d.error_retryable,
@@ -81,12 +84,14 @@ function outcomesUpdate(dialect: "sqlite" | "postgres", slots: Slots<OutcomePara
       where v.id = any(${slots.ids}::text[]) and v.id = d.id and v.lease_owner = ${slots.workerId}`
     : sql`update videos set
         status = d.status, "rows" = d."rows", row_count = d.row_count,
+        platform_video_id = coalesce(d.platform_video_id, videos.platform_video_id),
         duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
         credits_charged = d.credits_charged, error_code = d.error_code,
         error_message = d.error_message, error_retryable = d.error_retryable,
         lease_owner = null, lease_expires_at = null, settled_at = ${slots.now}
       from (
         select value ->> 'id' as id, value ->> 'status' as status, value ->> 'rows' as "rows",
+          value ->> 'platform_video_id' as platform_video_id,
           value ->> 'row_count' as row_count, value ->> 'duration_seconds' as duration_seconds,
           value ->> 'chunk_count' as chunk_count, value ->> 'credits_charged' as credits_charged,
           value ->> 'error_code' as error_code, value ->> 'error_message' as error_message,

@@ -9,8 +9,9 @@ import { endpointsOf, jobEventWrites, type SettledJobFacts } from "../webhooks/o
 import { lockBatch } from "./settlement-locks.js";
 import { closeSettledJobs, writeOutcomesAndCountJobs } from "./settlement-job-counts.js";
 import { type PricedBatch, priceOutcomes } from "./settlement-outcomes.js";
+import type { PageIdentity } from "./video-transcripts.js";
 
-export type VideoOutcome =
+export type VideoOutcome = (
   | {
       readonly kind: "done";
       readonly rows: Row[];
@@ -21,7 +22,11 @@ export type VideoOutcome =
       /** Transcribed from its audio rather than read from captions: priced at the plan's transcription rate. */
       readonly transcribed?: boolean;
     }
-  | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean };
+  | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean }
+) & {
+  /** A video of another platform, as its page named it: the video_id it settles under and its page. */
+  readonly page?: PageIdentity;
+};
 
 export interface SettledVideo {
   readonly videoId: string;
