@@ -23,7 +23,7 @@ const SubmitBody = Type.Object(
       minItems: 1,
       maxItems: 10_000,
       description:
-        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400.",
+        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400.",
     }),
     schema: Type.Optional(SchemaDefinition),
     schema_id: Type.Optional(SchemaId),
