@@ -11,6 +11,9 @@ export interface RecordedPage {
   readonly info: Record<string, unknown>;
   /** The text of each caption track, by the URL its `subtitles` entry gives. */
   readonly tracks?: Record<string, string>;
+  /** What the run reading the page writes to standard error, and its exit code (0 unless set). */
+  readonly stderr?: string;
+  readonly exitCode?: number;
 }
 
 export interface FakePlatformYtDlp {
@@ -55,6 +58,8 @@ if (page === undefined) {
   process.stderr.write("ERROR: Unsupported URL: " + url + "\\n");
   process.exit(1);
 }
+if (page.stderr) process.stderr.write(page.stderr);
+if (page.exitCode) process.exit(page.exitCode);
 if (args.includes("-f")) {
   fs.copyFileSync(path.join(__dirname, "audio.wav"), value("-o").replace("%(ext)s", "wav"));
   process.stdout.write(JSON.stringify({ ...page.info, ext: "wav" }) + "\\n");
