@@ -14,6 +14,7 @@ import { openStored } from "../store/sealed-values.js";
 import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { ClaimedVideo } from "./claims.js";
+import type { PageIdentity } from "./video-outcomes.js";
 
 export interface VideoTranscriptsOptions {
   readonly store: Store;
@@ -28,12 +29,6 @@ export interface VideoTranscriptsOptions {
   readonly retryBaseMs?: number;
   /** The caption source's name in the metrics (`youtube`, `dir`, `url`...). */
   readonly captionSourceName?: string;
-}
-
-/** A video of another platform as its page named it: its settled video_id and the page its sources link. */
-export interface PageIdentity {
-  readonly videoId: string;
-  readonly pageUrl: string;
 }
 
 export interface VideoWords {

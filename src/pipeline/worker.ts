@@ -16,9 +16,9 @@ import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
-import type { VideoOutcome } from "./settlement.js";
+import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
-import { type PageIdentity, VideoTranscripts } from "./video-transcripts.js";
+import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
   readonly store: Store;
