@@ -54,9 +54,9 @@ export function pageInfoArguments(url: string, access: { proxy?: string }): stri
 
 /**
  * The info of the one video a page holds. A page of several (a post with two videos) is printed as a
- * playlist: its first video is the one read.
+ * playlist: its first video is the one read; "empty" when the page holds none.
  */
-function singleVideoInfo(stdout: string): { text: string; info: YtDlpInfo } | null {
+function singleVideoInfo(stdout: string): { text: string; info: YtDlpInfo } | "empty" | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -64,10 +64,15 @@ function singleVideoInfo(stdout: string): { text: string; info: YtDlpInfo } | nu
     return null;
   }
   const record = parsed as { _type?: unknown; entries?: unknown } | null;
-  const first = Array.isArray(record?.entries) ? (record.entries as unknown[])[0] : undefined;
-  const text = record?._type === "playlist" && first !== undefined ? JSON.stringify(first) : stdout;
-  const info = readYtDlpInfo(text);
-  return info === null ? null : { text, info };
+  if (record?._type === "playlist") {
+    const first = Array.isArray(record.entries) ? (record.entries as unknown[])[0] : undefined;
+    if (first === undefined || first === null) return "empty";
+    const text = JSON.stringify(first);
+    const info = readYtDlpInfo(text);
+    return info === null ? null : { text, info };
+  }
+  const info = readYtDlpInfo(stdout);
+  return info === null ? null : { text: stdout, info };
 }
 
 const unavailable = (message: string) => new CaptionError("captions_unavailable", message);
@@ -98,6 +103,8 @@ export class YtDlpPageSource {
       const { stdout, stderr } = await this.run(pageInfoArguments(url, access), label, options.signal);
       const messages = readYtDlpMessages(stderr);
       const single = singleVideoInfo(stdout);
+      if (single === "empty")
+        throw new CaptionError("video_unavailable", `The page of ${label} holds no video.`);
       if (single === null || single.info.id === null || single.info.extractorKey === null) {
         throw (
           ytDlpWarnedFailure(messages, label) ?? unavailable(`yt-dlp printed no video info for ${label}.`)

@@ -44,6 +44,10 @@ describe("YtDlpPageSource", () => {
       "https://media.example.org/gone.mp4": failingPage(404, "Not Found"),
       "https://media.example.org/busy.mp4": failingPage(429, "Too Many Requests"),
       "https://media.example.org/odd": { info: { title: "no id here" } },
+      // A page of embeds, none of them a video yt-dlp could read.
+      "https://media.example.org/gallery": {
+        info: { _type: "playlist", id: "gallery", extractor_key: "Generic", entries: [] },
+      },
     });
     source = new YtDlpPageSource({ executable: ytDlp.path });
   });
@@ -81,6 +85,7 @@ describe("YtDlpPageSource", () => {
     ["a page answering 404", "https://media.example.org/gone.mp4", "video_unavailable", false],
     ["a page answering 429", "https://media.example.org/busy.mp4", "captions_unavailable", true],
     ["info without an id", "https://media.example.org/odd", "captions_unavailable", true],
+    ["a page of no videos", "https://media.example.org/gallery", "video_unavailable", false],
   ];
   for (const [title, url, code, retryable] of failures) {
     it(`fails ${title} with ${code}`, async () => {
