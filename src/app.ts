@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { BackgroundWorkOptions } from "./app/background-work.js";
 import { poolSize } from "./app/connections.js";
+import { otherPlatformsRead } from "./app/other-platforms.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
@@ -90,6 +91,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
+    otherPlatforms: otherPlatformsRead(config).setting,
   });
 
   let worker: Worker | undefined;

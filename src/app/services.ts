@@ -13,6 +13,7 @@ import {
 } from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
+import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { OpenedStore, Store } from "../store/database.js";
 import { StorageEraser } from "../store/storage-eraser.js";
@@ -65,6 +66,8 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
+  /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
+  readonly otherPlatforms?: OtherPlatforms;
 }
 
 /**
@@ -111,6 +114,7 @@ export function createServices(
       jobWriterFor(store),
       extractionAvailable,
       options.transcriptionAvailable,
+      options.otherPlatforms,
     ),
     jobPages: new RememberedJobPages(new JobPages(store)),
     jobReads: new RememberedJobReads(new JobReads(store, handovers)),

@@ -389,7 +389,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video whose rows were extracted (the rows are not here). */
@@ -400,7 +400,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description The one shape of every error answer. */
@@ -430,7 +430,7 @@ export interface components {
             rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video that failed; never charged. */
@@ -442,7 +442,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`). */
@@ -532,7 +532,7 @@ export interface components {
             start_seconds: number;
             /** @description The row's columns, in the schema's order, whose string or number value `quote` does not contain: a value the model may have written without the transcript saying it. Case, accents, whitespace and punctuation do not count; numbers match by value however written (`$1,200.00`, `1200`, `twelve hundred`; `twelve`, `twenty-five`, `1.5 million`; sign aside). Booleans and values of enum columns are never checked. Rows settled before quotes were kept name every string or number column. */
             unverified: string[];
-            /** @description Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds. */
+            /** @description Opens the video at the span's start, `<start>` being `start_seconds` rounded down to whole seconds: `https://www.youtube.com/watch?v=<video_id>&t=<start>s` on YouTube, the page with `#t=<start>s` on Vimeo, with `?start=<start>` on Dailymotion, a media file with `#t=<start>`; the plain page on platforms that cannot open a moment (TikTok, Instagram, X, Facebook and others). */
             url: string;
         };
         /** @description A job some of whose videos have not settled: counts, no results. */
@@ -703,7 +703,7 @@ export interface components {
             id: string | null;
             /** @enum {string} */
             status: "queued" | "processing";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A webhook endpoint: never its signing secret. */
@@ -764,7 +764,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description The start of a job id, a video id or a YouTube video id. */
+                /** @description The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video). */
                 search?: string;
                 status?: "running" | "succeeded" | "failed";
             };
@@ -910,7 +910,7 @@ export interface operations {
                      * @enum {string}
                      */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 } | {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
@@ -924,7 +924,7 @@ export interface operations {
                      * @enum {string}
                      */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };
             };
