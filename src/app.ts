@@ -8,6 +8,7 @@ import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
+import { videoListingSettings } from "./listings/video-listings.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
@@ -90,6 +91,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
+    listing: videoListingSettings(config),
   });
 
   let worker: Worker | undefined;

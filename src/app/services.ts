@@ -5,6 +5,7 @@ import { JobReads } from "../jobs/job-read.js";
 import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
+import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../store/database.js";
@@ -44,6 +45,8 @@ export interface Services {
   /** The handovers' claims; their completions are drained before the store closes. */
   readonly handovers: Handovers;
   readonly jobCancellation: JobCancellation;
+  /** Playlists' and channels' videos through yt-dlp (`GET /v1/videos`). */
+  readonly videoListings: VideoListings;
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
@@ -62,6 +65,8 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
+  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
+  readonly listing?: VideoListingSettings;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -94,6 +99,7 @@ export function createServices(
     jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
+    videoListings: new VideoListings(options.listing),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
     readStampForRequest: () => {
