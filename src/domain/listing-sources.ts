@@ -102,7 +102,12 @@ export function readListingSource(from: string): ListingSourceReading {
   }
   if (url.username !== "" || url.password !== "") return refused("must not carry a user name or password");
   if (youtubeHosts.has(host)) return readYouTube(url);
-  if (host === "youtu.be") return refused(oneVideo);
+  // A short link shared from a playlist keeps its `list=`: the playlist, as with a watch URL.
+  if (host === "youtu.be") {
+    return url.searchParams.has("list")
+      ? readYouTube(new URL(`https://www.youtube.com/watch${url.search}`))
+      : refused(oneVideo);
+  }
   if (isLocalHost(host)) return refused("must name a public site by its host name, not a local address");
   return { ok: true, source: { kind: "other", url: url.href } };
 }

@@ -18,6 +18,7 @@ describe("The `from` of a listing", () => {
       "youtube.com/playlist?list=PLkitchenLabBreadBasics01",
       "http://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLkitchenLabBreadBasics01&index=3",
       "https://music.youtube.com/playlist?list=PLkitchenLabBreadBasics01",
+      "https://youtu.be/dQw4w9WgXcQ?list=PLkitchenLabBreadBasics01&si=x",
     ]) {
       expect(urlOf(from), from).toEqual({ kind: "youtube-playlist", url: page });
     }
