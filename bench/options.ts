@@ -1,7 +1,7 @@
 // What one benchmark run does, from flags (`npm run bench -- --quick --sections=http`) and BENCH_* variables.
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { BenchDialect } from "./databases.js";
+import type { BenchDialect } from "./support/databases.js";
 
 export type Section = "prompt-cost" | "http" | "pipeline" | "scale" | "history" | "pg-clients";
 const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "history", "pg-clients"];

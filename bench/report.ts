@@ -1,11 +1,11 @@
-// The run's results as JSON and as Markdown tables, each checked against the targets of issues 3, 5 and 15.
-import { promptCostTable, type PromptCostSectionResult } from "./prompt-cost-section.js";
-import type { ClientSectionResult } from "./client-section.js";
-import type { HistorySectionResult } from "./history-section.js";
-import { httpTables, peakRssTargetMb } from "./http-report.js";
-import type { HttpSectionResult } from "./http-section.js";
-import type { PipelineSectionResult } from "./pipeline-section.js";
-import type { ScaleRun, ScaleSectionResult } from "./scale-section.js";
+// The run's results as JSON and as Markdown tables, each checked against its target (bench/README.md, "Targets").
+import { promptCostTable, type PromptCostSectionResult } from "./prompt-cost/prompt-cost-section.js";
+import type { ClientSectionResult } from "./postgres/client-section.js";
+import type { HistorySectionResult } from "./http/history-section.js";
+import { httpTables, peakRssTargetMb } from "./http/http-report.js";
+import type { HttpSectionResult } from "./http/http-section.js";
+import type { PipelineSectionResult } from "./pipeline/pipeline-section.js";
+import type { ScaleRun, ScaleSectionResult } from "./pipeline/scale-section.js";
 
 export interface Machine {
   readonly cpus: number;
@@ -126,7 +126,7 @@ function clientTable(section: ClientSectionResult): string {
   }
   lines.push(
     "",
-    "Each variant in a client process of its own (`bench/client-load.ts`), means over its runs (forwards, then backwards). kysely+postgres.js is `kysely-postgres-js`, which runs every query through postgres.js's `unsafe()`: unprepared, and with parameters it first asks the server for their types (a second round trip). pg prepares a named statement only when given a name; 'postgres.js, prepared' is `unsafe(text, values, { prepare: true })`.",
+    "Each variant in a client process of its own (`bench/postgres/client-load.ts`), means over its runs (forwards, then backwards). kysely+postgres.js is `kysely-postgres-js`, which runs every query through postgres.js's `unsafe()`: unprepared, and with parameters it first asks the server for their types (a second round trip). pg prepares a named statement only when given a name; 'postgres.js, prepared' is `unsafe(text, values, { prepare: true })`.",
   );
   return lines.join("\n");
 }

@@ -1,19 +1,19 @@
-// `npm run bench`: the HTTP, pipeline, scale and history benchmarks of issues 3, 5 and 15 per database, and the
+// `npm run bench`: the HTTP, pipeline, scale, history and prompt-cost benchmarks per database, and the
 // PostgreSQL client libraries compared (pg-clients), written
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import { runClientSection } from "./client-section.js";
-import { runHistorySection } from "./history-section.js";
-import { runHttpSection } from "./http-section.js";
-import { log } from "./log.js";
+import { runClientSection } from "./postgres/client-section.js";
+import { runHistorySection } from "./http/history-section.js";
+import { runHttpSection } from "./http/http-section.js";
+import { log } from "./support/log.js";
 import { readOptions } from "./options.js";
-import { runPipelineSection } from "./pipeline-section.js";
-import { runPromptCostSection } from "./prompt-cost-section.js";
+import { runPipelineSection } from "./pipeline/pipeline-section.js";
+import { runPromptCostSection } from "./prompt-cost/prompt-cost-section.js";
 import { type BenchResults, markdown } from "./report.js";
-import { runScaleSection } from "./scale-section.js";
+import { runScaleSection } from "./pipeline/scale-section.js";
 
 function commit(): string {
   try {

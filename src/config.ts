@@ -78,7 +78,7 @@ export interface Config {
   readonly httpTimeouts: HttpTimeouts;
   /**
    * VIDROWS_REMEMBER_ANSWERS (default 1): answers are kept in memory until the next write, to the
-   * database on SQLite, to the workspace on PostgreSQL (see README, "What the server keeps in memory");
+   * database on SQLite, to the workspace on PostgreSQL (see docs/operations.md, "What the server keeps in memory");
    * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;

@@ -28,7 +28,7 @@ export function workspaceSubject(workspaceId: string): string {
 export interface WindowView {
   /**
    * PostgreSQL: the window's hits reserved by all processes, read by the request's access statement
-   * (access/postgres-key-check.ts), or undefined when the window has none yet.
+   * (access/postgres-access-check.ts), or undefined when the window has none yet.
    */
   readonly reservedHits?: number;
   /**

@@ -15,7 +15,7 @@ import type { Usage } from "../usage/usage-schemas.js";
 
 // The caches are bounded so that what is remembered stays within tens of MB. The stamp is the request's
 // (`RequestContext.readStamp`): SQLite's write stamp, for the whole file, or PostgreSQL's write version
-// of the caller's workspace, which the request's key check reads (access/postgres-key-check.ts). With
+// of the caller's workspace, which the request's key check reads (access/postgres-access-check.ts). With
 // VIDROWS_REMEMBER_ANSWERS=0 there is none, and every read computes.
 
 /** Reads of jobs with more videos than this are not remembered: their answers are large. */

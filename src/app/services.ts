@@ -4,6 +4,13 @@ import { Handovers } from "../jobs/handover.js";
 import { JobReads } from "../jobs/job-read.js";
 import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
+import type { JobWriter } from "../jobs/job-writer.js";
+import { GroupedJobWriter } from "../jobs/grouped-submissions.js";
+import {
+  recordPlainAdmission,
+  recordSealedAdmission,
+  TransactionJobWriter,
+} from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
 import type { PlanTable } from "../domain/plans.js";
@@ -14,8 +21,9 @@ import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import type { WebhookUrlRules } from "../webhooks/webhook-url.js";
 import { ApiKeyService } from "../keys/api-keys.js";
-import { type Authenticator, RememberedKeys } from "../access/authentication.js";
-import { PostgresKeyCheck } from "../access/postgres-key-check.js";
+import type { Authenticator } from "../access/authentication.js";
+import { RememberedKeys } from "../access/sqlite-access-check.js";
+import { PostgresKeyCheck } from "../access/postgres-access-check.js";
 import { RateLimiter } from "../access/rate-limiter.js";
 import { SchemaService } from "../schemas/saved-schemas.js";
 import { UsageService } from "../usage/usage-report.js";
@@ -69,6 +77,17 @@ export interface ServiceOptions {
   readonly listing?: VideoListingSettings;
 }
 
+/**
+ * How `POST /v1` writes a job on this database: on SQLite one transaction, sharing its commit with the
+ * submissions of the same moment; on PostgreSQL the workspace's submissions that arrive together in one
+ * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key.
+ */
+function jobWriterFor(store: Store): JobWriter {
+  return store.dialect === "postgres"
+    ? new GroupedJobWriter(store, new TransactionJobWriter(store, recordSealedAdmission))
+    : new TransactionJobWriter(store, recordPlainAdmission);
+}
+
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
 export function createServices(
   store: Store,
@@ -93,7 +112,13 @@ export function createServices(
     schemas,
     usage: new RememberedUsage(store, usage),
     usageReport: usage,
-    jobSubmission: new JobSubmission(store, schemas, extractionAvailable, options.transcriptionAvailable),
+    jobSubmission: new JobSubmission(
+      store,
+      schemas,
+      jobWriterFor(store),
+      extractionAvailable,
+      options.transcriptionAvailable,
+    ),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
     jobVideos: new JobVideos(store),

@@ -27,7 +27,7 @@ export type CaptionsSetting =
 
 /**
  * How the platform sources reach the platform, beyond the proxy: settings an operator changes when the
- * platform changes, read from the environment by config.ts (see the README's "When captions fail").
+ * platform changes, read from the environment by config.ts (see docs/captions-and-transcription.md, "When captions fail").
  */
 export interface PlatformAccessSettings {
   /** VIDROWS_YOUTUBE_CLIENTS: the InnerTube clients the youtube source asks, in order, with versions. */

@@ -30,7 +30,8 @@ interface ClientKind {
  * - The web clients want a proof-of-origin token for their player answer and their caption URLs, and the
  *   embedded and creator clients demand sign-in: none is any use here.
  * An outdated version is answered with HTTP 400 "Precondition check failed" or told to update: the source
- * then asks the next client, and the README says how an operator notices and what to set.
+ * then asks the next client, and docs/captions-and-transcription.md ("When captions fail") says how an operator
+ * notices and what to set.
  */
 const kinds: Readonly<Record<string, ClientKind>> = {
   VISIONOS: {

@@ -207,7 +207,7 @@ export class YtDlpCaptionSource implements CaptionSource {
       if (error instanceof YtDlpNotRunnable) {
         // Gone since start-up (an upgrade in progress, a removed package): fixable without touching the video.
         throw unavailable(
-          `${error.message}; install yt-dlp or point VIDROWS_YTDLP_PATH at it (see the README).`,
+          `${error.message}; install yt-dlp or point VIDROWS_YTDLP_PATH at it (see docs/captions-and-transcription.md).`,
         );
       }
       throw error;

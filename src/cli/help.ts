@@ -50,7 +50,7 @@ ${section(entries.help)}
 
 Run \`vidrows help <command>\` or \`vidrows <command> --help\` for a command's options and examples.
 --json prints machine-readable output, on the commands that print a result.
-Settings come from the environment and from a .env file in the working directory; see the README.
+Settings come from the environment and from a .env file in the working directory; see docs/configuration.md.
 ${exitCodes}
 `;
 }

@@ -8,7 +8,7 @@ import {
   type QueryResult,
   type RawBuilder,
 } from "kysely";
-import { nameStatement } from "./named-statements.js";
+import { nameStatement } from "./postgres/named-statements.js";
 import type { Database } from "./tables.js";
 
 /** The query runner of a store or of an open transaction: both run a compiled query the same way. */
@@ -49,7 +49,7 @@ export interface PrepareOptions {
  * takes to run a point lookup. A prepared query is built once per dialect, with slots where the
  * parameters go; each run only puts the values into the compiled parameter list. The database keeps
  * the statement prepared too, since its SQL text is the same on every run: SQLite in the store's cache
- * of statements, PostgreSQL as a named statement on each connection (see named-statements.ts), unless
+ * of statements, PostgreSQL as a named statement on each connection (see postgres/named-statements.ts), unless
  * `options.named` is false.
  *
  * Parameters are named (`{ jobId, workspaceId }`), so that two of the same type cannot be swapped

@@ -9,7 +9,7 @@ import type { Store, WriteStamp } from "./database.js";
  * On SQLite the scope is the whole database ("") and the stamp the store's write stamp (see
  * `Store.writeStampFromNow`). On PostgreSQL the scope is the caller's workspace and the stamp that
  * workspace's write version (migration 0011), read by the request's one access statement
- * (access/postgres-key-check.ts): a workspace's answers then outlive writes to every other workspace.
+ * (access/postgres-access-check.ts): a workspace's answers then outlive writes to every other workspace.
  */
 export interface ReadStamp {
   /** The part of the database the stamp covers: "" for all of it, else a workspace id. */

@@ -30,7 +30,7 @@ function segmentOf(raw: unknown, index: number): SpokenSegment | null {
   return { startSeconds, endSeconds: Math.max(startSeconds, end), text: words };
 }
 
-/** One span over the whole piece, for an answer without times (said in the README). */
+/** One span over the whole piece, for an answer without times (said in docs/captions-and-transcription.md). */
 function untimed(text: string, pieceSeconds: number | undefined): PieceTranscription {
   const words = text.trim();
   if (words === "") return { segments: [], timed: false };

@@ -1,9 +1,9 @@
-// The benchmark's paced load (bench/paced-load.ts): requests go out on schedule to every target side
+// The benchmark's paced load (bench/http/paced-load.ts): requests go out on schedule to every target side
 // by side, whatever the servers do, and a wait for a free connection counts against the server.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { dueBy, percentile, runPaced } from "../../bench/paced-load.js";
+import { dueBy, percentile, runPaced } from "../../bench/http/paced-load.js";
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
-// The benchmark's counting relay (bench/pg-wire-counter.ts) against a real PostgreSQL: what it reports
+// The benchmark's counting relay (bench/postgres/pg-wire-counter.ts) against a real PostgreSQL: what it reports
 // per request rests on reading the protocol right, so each kind of statement is counted as sent.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWireCounter, throughCounter, type WireCounter } from "../../bench/pg-wire-counter.js";
+import { startWireCounter, throughCounter, type WireCounter } from "../../bench/postgres/pg-wire-counter.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
 const postgres = dialects.find((d) => d.name === "postgres");

@@ -1,7 +1,7 @@
-// How the benchmark splits a profile by area (bench/profile-areas.ts): samples go to the innermost frame
+// How the benchmark splits a profile by area (bench/support/profile-areas.ts): samples go to the innermost frame
 // of a known package, socket writes get areas of their own, idle time none, and the CPU split adds up.
 import { describe, expect, it } from "vitest";
-import { type CpuProfile, cpuSplit, profileAreas } from "../../bench/profile-areas.js";
+import { type CpuProfile, cpuSplit, profileAreas } from "../../bench/support/profile-areas.js";
 
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
   id,

@@ -10,8 +10,11 @@ import {
   runCli,
   type ServerProcess,
   startServerProcess,
+  useProcessBudgets,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+
+useProcessBudgets();
 
 /** A refused command: non-zero exit, nothing on stdout, and on stderr a message (no stack trace) matching `says`. */
 function expectRefusal(result: CliResult, says: RegExp) {
@@ -50,7 +53,7 @@ for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows CLI on ${dialectTitle(dialect)}`, () => {
     const databases: FreshDatabase[] = [];
     async function fresh(): Promise<FreshDatabase> {
-      const database = await freshDatabase(dialect.name);
+      const database = await freshDatabase(dialect.name, { empty: true });
       databases.push(database);
       return database;
     }

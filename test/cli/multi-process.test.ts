@@ -13,9 +13,17 @@ import {
   type FreshDatabase,
   freshDatabase,
 } from "../support/databases.js";
-import { killAllChildren, runCli, type ServerProcess, startServerProcess } from "../support/processes.js";
+import {
+  killAllChildren,
+  runCli,
+  type ServerProcess,
+  startServerProcess,
+  useProcessBudgets,
+} from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+
+useProcessBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
@@ -257,7 +265,7 @@ for (const dialect of dialects) {
       // Two rounds: the race between the two is not the same every time.
       for (const round of [1, 2]) {
         it(`both start, migrate once and create one default workspace (round ${round})`, async () => {
-          const database = await freshDatabase(dialect.name);
+          const database = await freshDatabase(dialect.name, { empty: true });
           databases.push(database);
           const servers = await Promise.all([
             startServerProcess({ databaseUrl: database.url }),

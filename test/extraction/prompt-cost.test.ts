@@ -6,7 +6,7 @@ import {
   previousChunking,
   previousSystemPrompt,
   previousUserPrompt,
-} from "../../bench/prompt-cost.js";
+} from "../../bench/prompt-cost/prompt-cost.js";
 import { defaultChunking } from "../../src/extraction/transcript-chunks.js";
 import { automaticTrack, manualTrack } from "../support/talk-captions.js";
 

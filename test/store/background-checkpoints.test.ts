@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { BackgroundCheckpoints } from "../../src/store/background-checkpoints.js";
+import { BackgroundCheckpoints } from "../../src/store/sqlite/background-checkpoints.js";
 import { openStore, type Store } from "../../src/store/database.js";
 
 const folders: string[] = [];

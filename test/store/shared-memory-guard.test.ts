@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fencedStoreError, SharedMemoryGuard } from "../../src/store/shared-memory-guard.js";
+import { fencedStoreError, SharedMemoryGuard } from "../../src/store/sqlite/shared-memory-guard.js";
 import { isDatabaseUnavailable } from "../../src/store/errors.js";
 
 const folders: string[] = [];

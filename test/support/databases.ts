@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "../../src/config.js";
+import { copySqliteTemplate, migratedPostgresTemplate } from "./migrated-templates.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -66,11 +67,24 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-/** An empty database of its own: a file in a temporary folder, or a new PostgreSQL database. */
-export async function freshDatabase(dialect: DialectName): Promise<FreshDatabase> {
+export interface FreshDatabaseOptions {
+  /** No tables at all, for tests of the migrations themselves; otherwise every migration has run. */
+  readonly empty?: boolean;
+}
+
+/**
+ * A database of its own: a file in a temporary folder, or a new PostgreSQL database. It is a copy of a
+ * migrated template (see migrated-templates.ts) unless asked for empty: the server's own migration at
+ * start then finds nothing to do.
+ */
+export async function freshDatabase(
+  dialect: DialectName,
+  options: FreshDatabaseOptions = {},
+): Promise<FreshDatabase> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "vidrows-test-"));
     const path = join(dir, "vidrows.db");
+    if (!options.empty) await copySqliteTemplate(path);
     return {
       target: { kind: "sqlite", path },
       url: path,
@@ -78,9 +92,10 @@ export async function freshDatabase(dialect: DialectName): Promise<FreshDatabase
     };
   }
   const name = `vidrows_test_${randomBytes(6).toString("hex")}`;
+  const copied = options.empty ? "" : ` template ${await migratedPostgresTemplate(postgresUrl)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${copied}`);
   await admin.end();
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;

@@ -332,7 +332,7 @@ for (const dialect of dialects) {
     // very thread that must release it. For SQLite, test/multi-process.test.ts races real processes.
     if (dialect.name === "postgres")
       it("creates exactly one workspace when five processes' stores race on one database", async () => {
-        const database = await freshDatabase(dialect.name);
+        const database = await freshDatabase(dialect.name, { empty: true });
         const stores = Array.from({ length: 5 }, () => openStore(database.target));
         try {
           await Promise.all(stores.map((s) => migrateToLatest(s)));

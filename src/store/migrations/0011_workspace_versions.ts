@@ -22,7 +22,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * than its commit; writes of one workspace already take turns on the workspace row.
  *
  * On SQLite the table exists for one schema but stays empty: there the whole database's write stamp
- * (store/database.ts) does this job, since SQLite has one writer at a time.
+ * (store/sqlite/open-sqlite.ts) does this job, since SQLite has one writer at a time.
  */
 const watchedTables: ReadonlyArray<{ table: string; workspaceColumn: "id" | "workspace_id" }> = [
   { table: "workspaces", workspaceColumn: "id" },

@@ -42,12 +42,13 @@ export interface Command {
   run(context: CommandContext): Promise<number>;
 }
 
-/** Options every command takes. */
+/** Options every command takes, before the command's name or anywhere after it. */
 export const globalOptions: OptionSpecs = {
   "api-key": { type: "string" },
   "base-url": { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
 };
 
 export const globalOptionHelp = [
@@ -55,6 +56,7 @@ export const globalOptionHelp = [
   "--base-url URL    the API's address (default: $VIDROWS_BASE_URL, else http://127.0.0.1:8080)",
   "--json            compact JSON output, no progress line",
   "-h, --help        this help",
+  "-V, --version     the version of vidrows-client",
 ];
 
 export function stringOption(context: CommandContext, name: string): string | undefined {

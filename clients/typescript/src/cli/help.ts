@@ -3,13 +3,72 @@ import { type Command, globalOptionHelp } from "./command.js";
 
 const indent = (lines: readonly string[]) => lines.map((line) => `  ${line}`).join("\n");
 
+/** Lines of help are wrapped to fit this many columns (a common terminal's width, less a margin). */
+const helpWidth = 100;
+
+/** One option as its help line gives it: the flags (`--out FILE`) and what it does (maybe empty). */
+interface OptionEntry {
+  readonly flags: string;
+  readonly text: string;
+}
+
+/**
+ * Reads option help lines as commands write them: the flags, two or more spaces, the description; a
+ * line that starts with spaces goes on the description above. Commands need not pad the flags to any
+ * column: the help lays every option out in one.
+ */
+function optionEntries(lines: readonly string[]): OptionEntry[] {
+  const entries: { flags: string; text: string }[] = [];
+  for (const line of lines) {
+    const last = entries[entries.length - 1];
+    if (/^\s/.test(line) && last) {
+      last.text = `${last.text} ${line.trim()}`.trim();
+      continue;
+    }
+    const [, flags = line, text = ""] = /^(\S.*?)(?: {2,}(.*))?$/.exec(line.trimEnd()) ?? [];
+    entries.push({ flags, text: text.trim() });
+  }
+  return entries;
+}
+
+/** Words of `text` in lines of at most `width` characters (a longer word has a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/** Option sections whose descriptions all start in one column, wrapped under it. */
+function optionSections(sections: readonly { title: string; lines: readonly string[] }[]): string[] {
+  const parsed = sections.map(({ title, lines }) => ({ title, entries: optionEntries(lines) }));
+  const flagsWidth = Math.max(...parsed.flatMap(({ entries }) => entries.map((e) => e.flags.length)));
+  const column = 2 + flagsWidth + 2;
+  return parsed.map(({ title, entries }) => {
+    const body = entries.flatMap(({ flags, text }) => {
+      const [first = "", ...more] = wrap(text, helpWidth - column);
+      return [
+        `  ${flags.padEnd(flagsWidth)}  ${first}`.trimEnd(),
+        ...more.map((line) => `${" ".repeat(column)}${line}`),
+      ];
+    });
+    return `${title}:\n${body.join("\n")}`;
+  });
+}
+
 export function commandHelp(program: string, command: Command): string {
   const sections = [
     `Usage: ${program} ${command.name}${command.usage ? ` ${command.usage}` : ""}`,
     command.summary,
   ];
-  if (command.optionHelp.length > 0) sections.push(`Options:\n${indent(command.optionHelp)}`);
-  sections.push(`Global options:\n${indent(globalOptionHelp)}`);
+  const options = command.optionHelp.length > 0 ? [{ title: "Options", lines: command.optionHelp }] : [];
+  sections.push(...optionSections([...options, { title: "Global options", lines: globalOptionHelp }]));
   sections.push(`Examples:\n${indent(command.examples.map((example) => `${program} ${example}`))}`);
   return sections.join("\n\n") + "\n";
 }
@@ -32,15 +91,16 @@ export function groupHelp(program: string, group: string, commands: readonly Com
 }
 
 export function programHelp(program: string, commands: readonly Command[]): string {
-  return `Usage: ${program} <command> [options]
+  const [globals] = optionSections([{ title: "Global options", lines: globalOptionHelp }]);
+  return `Usage: ${program} [global options] <command> [options]
 
 The vidrows API from the command line: submit videos, wait, take the rows, manage schemas, keys and webhooks.
 
 Commands:
 ${commandList(commands)}
 
-Global options:
-${indent(globalOptionHelp)}
+${globals}
+Global options go before the command or anywhere after it.
 
 Environment: VIDROWS_API_KEY (the key), VIDROWS_BASE_URL (default http://127.0.0.1:8080).
 

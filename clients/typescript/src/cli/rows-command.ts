@@ -1,9 +1,9 @@
 // `jobs rows`: takes a settled job's rows (once: the server deletes them) and writes them as JSON, JSONL or CSV.
-import { open } from "node:fs/promises";
 import type { SettledJob } from "../api-types.js";
 import { type Command, type CommandContext, stringOption } from "./command.js";
 import { type CsvRow, rowsToCsv } from "./csv.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
+import { openPendingFile, type PendingFile } from "./pending-file.js";
 import { withSourceColumns } from "./source-columns.js";
 
 const formats = ["json", "jsonl", "csv"] as const;
@@ -48,7 +48,8 @@ export const rowsCommand: Command = {
     "                  (video_id, then the schema's columns)",
     "--sources         jsonl and csv: add each row's source_start_seconds, source_url and source_quote after",
     "                  its columns (each name led by as many _ as it takes to differ from every column)",
-    "--out FILE        write there instead of stdout (opened before the rows are taken, so a bad path loses nothing)",
+    "--out FILE        write there instead of stdout: the file appears only when the rows were taken and written whole",
+    "                  (its folder is checked before the rows are taken, so a bad path loses nothing)",
   ],
   examples: ["jobs rows job_01... --format csv --out rows.csv", "jobs rows job_01... --format jsonl | jq ."],
   positionals: { min: 1, max: 1 },
@@ -58,9 +59,9 @@ export const rowsCommand: Command = {
       throw new UsageError(`--format must be json, jsonl or csv; got "${format}".`);
     const jobId = context.positionals[0] as string;
     const outPath = stringOption(context, "out");
-    let out;
+    let out: PendingFile | undefined;
     try {
-      out = outPath === undefined ? undefined : await open(outPath, "w");
+      out = outPath === undefined ? undefined : await openPendingFile(outPath);
     } catch (error) {
       throw new UsageError(`Cannot write --out ${outPath}: ${(error as Error).message}`);
     }
@@ -72,20 +73,25 @@ export const rowsCommand: Command = {
         );
         return exitCodes.nothingTaken;
       }
-      const text = render(read, format, context.values.sources === true);
-      if (out) await out.writeFile(text, "utf8");
-      else context.io.stdout.write(text);
-      reportFailures(context, read);
       const taken = read.results.some((video) => video.status === "done" && video.rows === null);
+      const text = render(read, format, context.values.sources === true);
+      // A file holding only what an earlier read left (no rows) would pass for the rows: write none.
+      if (!out) context.io.stdout.write(text);
+      else if (!taken) {
+        await out.write(text);
+        await out.commit();
+      }
+      reportFailures(context, read);
       if (taken) {
+        const unwritten = out ? ` Nothing was written to ${outPath}.` : "";
         context.io.stderr.write(
-          `The rows of ${jobId} were taken by an earlier read; the server keeps none.\n`,
+          `The rows of ${jobId} were taken by an earlier read; the server keeps none.${unwritten}\n`,
         );
         return exitCodes.nothingTaken;
       }
       return exitCodes.ok;
     } finally {
-      await out?.close();
+      await out?.discard();
     }
   },
 };

@@ -9,6 +9,7 @@ import { exitCodeFor, exitCodes, UsageError } from "./exit-codes.js";
 import { commandHelp, groupHelp, programHelp } from "./help.js";
 import { jobCommands } from "./jobs-commands.js";
 import { rowsCommand } from "./rows-command.js";
+import { clientVersion } from "./version.js";
 import { webhookCommands } from "./webhook-commands.js";
 
 export type { ClientCliIo } from "./command.js";
@@ -61,27 +62,68 @@ function printError(io: ClientCliIo, json: boolean, error: unknown): void {
   io.stderr.write(`error: ${(error as Error).message}\n`);
 }
 
+/**
+ * Splits the global options written before the command's name from the rest. Anything else before the
+ * name is an error: a command's own options go after it.
+ */
+function leadingGlobalOptions(
+  argv: readonly string[],
+  program: string,
+): { leading: string[]; words: string[] } {
+  let i = 0;
+  while (i < argv.length && (argv[i] as string).startsWith("-") && argv[i] !== "-") {
+    const token = argv[i] as string;
+    if (token === "--") return { leading: argv.slice(0, i), words: argv.slice(i + 1) };
+    const name = token.startsWith("--")
+      ? token.slice(2).split("=")[0]
+      : Object.keys(globalOptions).find((key) => globalOptions[key]?.short === token.slice(1));
+    const spec = name === undefined ? undefined : globalOptions[name];
+    if (!spec) {
+      throw new UsageError(
+        `Unknown option ${token} before the command. Only global options (--api-key, --base-url, --json, --help, ` +
+          `--version) go there; a command's own options go after it. Run \`${program} --help\` for the commands.`,
+      );
+    }
+    i += spec.type === "string" && !token.includes("=") ? 2 : 1;
+  }
+  return { leading: argv.slice(0, i), words: argv.slice(i) };
+}
+
 /** Runs one client command; resolves to its exit code (see `exitCodes`). */
 export async function runClientCli(argv: string[], io: ClientCliIo = processIo): Promise<number> {
   const program = io.programName ?? "vidrows-client";
-  const wantsHelp = argv.includes("--help") || argv.includes("-h");
-  if (argv.length === 0 || (argv[0]?.startsWith("-") && wantsHelp)) {
-    (argv.length === 0 ? io.stderr : io.stdout).write(programHelp(program, clientCommands));
-    return argv.length === 0 ? exitCodes.usageError : exitCodes.ok;
+  let split;
+  try {
+    split = leadingGlobalOptions(argv, program);
+  } catch (error) {
+    printError(io, argv.includes("--json"), error);
+    return exitCodes.usageError;
   }
-  if (argv[0] === "help") return runClientCli([...argv.slice(1), "--help"], io);
-  const found = findCommand(argv);
+  const { leading, words } = split;
+  if (argv.includes("--version") || argv.includes("-V")) {
+    io.stdout.write(`${clientVersion()}\n`);
+    return exitCodes.ok;
+  }
+  const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  if (words.length === 0) {
+    (wantsHelp ? io.stdout : io.stderr).write(programHelp(program, clientCommands));
+    return wantsHelp ? exitCodes.ok : exitCodes.usageError;
+  }
+  if (words[0] === "help") return runClientCli([...leading, ...words.slice(1), "--help"], io);
+  const found = findCommand(words);
   if (!found) {
-    const group = clientCommands.filter((command) => command.name.startsWith(`${argv[0]} `));
-    if (group.length > 0 && (wantsHelp || argv.length === 1)) {
-      (wantsHelp ? io.stdout : io.stderr).write(groupHelp(program, argv[0] as string, group));
+    const group = clientCommands.filter((command) => command.name.startsWith(`${words[0]} `));
+    if (group.length > 0 && (wantsHelp || words.length === 1)) {
+      (wantsHelp ? io.stdout : io.stderr).write(groupHelp(program, words[0] as string, group));
       return wantsHelp ? exitCodes.ok : exitCodes.usageError;
     }
-    const what = group.length > 0 ? `${argv[0]} ${argv[1]}` : argv[0];
+    const what = group.length > 0 ? `${words[0]} ${words[1]}` : words[0];
     io.stderr.write(`error: unknown command "${what}". Run \`${program} --help\` for the commands.\n`);
     return exitCodes.usageError;
   }
-  const { command, rest } = found;
+  const { command } = found;
+  // Global options given before the name are read as if written after it.
+  const rest = [...leading, ...found.rest];
   if (wantsHelp) {
     io.stdout.write(commandHelp(program, command));
     return exitCodes.ok;

@@ -1,0 +1,90 @@
+// The endpoints the HTTP section loads, and the targets they are judged by.
+import type { BenchDialect } from "../support/databases.js";
+import { benchSchema, platformVideoId, type SeededHistory } from "../support/seed.js";
+
+export interface Endpoint {
+  readonly name: string;
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly body?: string;
+  readonly expectStatus: number;
+  /** The least real/bare ratio (by requests per second) the endpoint must reach; null for no target. */
+  readonly targetRatio: number | null;
+  /** Judged against the p99 target (the "queries run" variants are not: targets are on the server's default). */
+  readonly judgeP99: boolean;
+  /** Served with VIDROWS_REMEMBER_ANSWERS=0: every request runs its queries. */
+  readonly forgetful?: boolean;
+}
+
+export const endpointNames = {
+  job: "GET /v1/{job_id}",
+  list: "GET /v1?limit=25",
+  search: "GET /v1?search=<prefix>",
+  usage: "GET /v1/usage",
+  keys: "GET /v1/keys",
+  submit: "POST /v1 (10 videos)",
+} as const;
+type EndpointKey = keyof typeof endpointNames;
+
+/**
+ * The targets. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
+ * today being the lower of the two full runs at commit e2c1ad6 (their figures are in the README's git
+ * history; bench/latest-run.md has the run after it).
+ */
+export const ratioTargets: Record<BenchDialect, Record<EndpointKey, number>> = {
+  postgres: { job: 0.35, usage: 0.35, keys: 0.25, list: 0.25, search: 0.25, submit: 0.12 },
+  sqlite: { job: 0.47, list: 0.47, search: 0.42, usage: 0.55, keys: 0.54, submit: 0.38 },
+};
+
+/** p99 of every endpoint, both dialects: at most this many times the bare server's p99 measured beside it. */
+export const p99RatioTarget = 3;
+
+/** The body of `POST /v1`: 10 videos with random ids, and an inline schema. Every request sends the same one. */
+export function submissionBody(): string {
+  return JSON.stringify({
+    videos: Array.from({ length: 10 }, () => `https://www.youtube.com/watch?v=${platformVideoId()}`),
+    schema: benchSchema,
+  });
+}
+
+/**
+ * The reads, then the same reads with every query run, then `POST /v1` last (each request adds a job).
+ * The "queries run" variants show what a read costs while the workspace is being written to.
+ */
+export function httpEndpoints(dialect: BenchDialect, history: SeededHistory, postBody: string): Endpoint[] {
+  const targets = ratioTargets[dialect];
+  const read = (key: EndpointKey, path: string): Endpoint => ({
+    name: endpointNames[key],
+    method: "GET",
+    path,
+    expectStatus: 200,
+    targetRatio: targets[key],
+    judgeP99: true,
+  });
+  const reads = [
+    read("job", `/v1/${history.handedOverJobId}`),
+    read("list", "/v1?limit=25"),
+    read("search", `/v1?search=${history.searchPrefix}`),
+    read("usage", "/v1/usage"),
+    read("keys", "/v1/keys"),
+  ];
+  return [
+    ...reads,
+    ...reads.map((endpoint) => ({
+      ...endpoint,
+      name: `${endpoint.name}, queries run`,
+      targetRatio: null,
+      judgeP99: false,
+      forgetful: true,
+    })),
+    {
+      name: endpointNames.submit,
+      method: "POST",
+      path: "/v1",
+      body: postBody,
+      expectStatus: 202,
+      targetRatio: targets.submit,
+      judgeP99: true,
+    },
+  ];
+}
