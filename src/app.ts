@@ -9,6 +9,7 @@ import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
+import { videoListingSettings } from "./listings/video-listings.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
@@ -92,6 +93,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
     otherPlatforms: otherPlatformsRead(config).setting,
+    listing: videoListingSettings(config),
   });
 
   let worker: Worker | undefined;

@@ -12,6 +12,7 @@ import {
   TransactionJobWriter,
 } from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
+import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import type { FastifyBaseLogger } from "fastify";
@@ -53,6 +54,8 @@ export interface Services {
   /** The handovers' claims; their completions are drained before the store closes. */
   readonly handovers: Handovers;
   readonly jobCancellation: JobCancellation;
+  /** Playlists' and channels' videos through yt-dlp (`GET /v1/videos`). */
+  readonly videoListings: VideoListings;
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
@@ -68,6 +71,8 @@ export interface ServiceOptions {
   readonly transcriptionAvailable?: boolean;
   /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
   readonly otherPlatforms?: OtherPlatforms;
+  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
+  readonly listing?: VideoListingSettings;
 }
 
 /**
@@ -121,6 +126,7 @@ export function createServices(
     jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
+    videoListings: new VideoListings(options.listing),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
   };

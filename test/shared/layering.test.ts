@@ -25,6 +25,7 @@ const features = [
   "captions",
   "extraction",
   "transcription",
+  "listings",
 ];
 /**
  * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and
@@ -38,6 +39,7 @@ const featureImports: Record<string, string[]> = {
   pipeline: ["captions", "extraction", "transcription", "webhooks"], // its ports; events recorded at settlement
   transcription: ["captions"], // a transcript is a caption track's shape; yt-dlp runs and the proxy pool
   extraction: ["captions"], // a transcript is a caption track's text
+  listings: ["captions"], // yt-dlp runs and their messages, the proxy pool and the pace
   workspaces: ["keys"], // a new workspace's first key
   usage: ["workspaces"], // the workspace as of now (its cycle renewed if due) and its plan
 };
