@@ -58,13 +58,13 @@ function readYouTube(url: URL): ListingSourceReading {
   else if ((first === "c" || first === "user") && legacyNamePattern.test(segments[1] ?? "")) {
     channel = `${first}/${segments[1]}`;
   }
-  const rest = segments.slice(channel?.split("/").length ?? 0);
   if (channel === null) {
     return refused(
       "is not a YouTube playlist or channel: use https://www.youtube.com/playlist?list=..., " +
         "/@handle, /channel/UC..., /c/name or /user/name, optionally with /videos, /shorts or /streams",
     );
   }
+  const rest = segments.slice(channel.split("/").length);
   if (rest.length > 1) return refused("has more after the channel's tab than a channel address holds");
   const tab = rest[0] === undefined || homeTabs.has(rest[0]) ? "videos" : rest[0];
   if (!(channelTabs as readonly string[]).includes(tab)) {
