@@ -352,6 +352,7 @@ export interface components {
              * @example 2026-11-22 15:04:05
              */
             created_at: string;
+            /** @enum {string} */
             environment: "live" | "test";
             id: string;
             label: string;
@@ -408,7 +409,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video whose rows were extracted (the rows are not here). */
@@ -419,7 +420,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description The one shape of every error answer. */
@@ -449,7 +450,7 @@ export interface components {
             rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video that failed; never charged. */
@@ -461,7 +462,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`). */
@@ -492,7 +493,10 @@ export interface components {
             data: components["schemas"]["JobSummary"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`. */
+        /**
+         * @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.
+         * @enum {string}
+         */
         JobStatus: "processing" | "done" | "failed" | "partial";
         /** @description A job as the list shows it: never with rows. */
         JobSummary: {
@@ -559,7 +563,7 @@ export interface components {
             start_seconds: number;
             /** @description The row's columns, in the schema's order, whose string or number value `quote` does not contain: a value the model may have written without the transcript saying it. Case, accents, whitespace and punctuation do not count; numbers match by value however written (`$1,200.00`, `1200`, `twelve hundred`; `twelve`, `twenty-five`, `1.5 million`; sign aside). Booleans and values of enum columns are never checked. Rows settled before quotes were kept name every string or number column. */
             unverified: string[];
-            /** @description Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds. */
+            /** @description Opens the video at the span's start, `<start>` being `start_seconds` rounded down to whole seconds: `https://www.youtube.com/watch?v=<video_id>&t=<start>s` on YouTube, the page with `#t=<start>s` on Vimeo, with `?start=<start>` on Dailymotion, a media file with `#t=<start>`; the plain page on platforms that cannot open a moment (TikTok, Instagram, X, Facebook and others). */
             url: string;
         };
         /** @description A job some of whose videos have not settled: counts, no results. */
@@ -601,7 +605,10 @@ export interface components {
                     enum?: (string | number | boolean)[];
                     /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                     nullable?: boolean;
-                    /** @description The type of the column's values. */
+                    /**
+                     * @description The type of the column's values.
+                     * @enum {string}
+                     */
                     type: "string" | "number" | "integer" | "boolean";
                 };
             };
@@ -643,6 +650,7 @@ export interface components {
             credits_charged: number;
             job_id: string;
             results: components["schemas"]["VideoResult"][];
+            /** @enum {string} */
             status: "done" | "failed" | "partial";
             videos: number;
         };
@@ -731,8 +739,9 @@ export interface components {
         WaitingVideoProgress: {
             /** @description The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in. */
             id: string | null;
+            /** @enum {string} */
             status: "queued" | "processing";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A webhook endpoint: never its signing secret. */
@@ -750,6 +759,7 @@ export interface components {
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
         };
+        /** @enum {string} */
         WebhookEventType: "job.completed" | "job.failed" | "batch.completed";
     };
     responses: {
@@ -792,7 +802,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description The start of a job id, a video id or a YouTube video id. */
+                /** @description The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video). */
                 search?: string;
                 status?: "running" | "succeeded" | "failed";
             };
@@ -925,14 +935,20 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
                     };
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 } | {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
@@ -941,9 +957,12 @@ export interface operations {
                     schema_id: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };
             };
@@ -1731,6 +1750,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     environment?: "live" | "test";
                     label?: string;
                     /** @description For you; never shown in lists. */
@@ -2262,7 +2282,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
@@ -2568,7 +2591,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
