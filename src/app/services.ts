@@ -69,10 +69,10 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
-  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
-  readonly listing?: VideoListingSettings;
   /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
   readonly otherPlatforms?: OtherPlatforms;
+  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
+  readonly listing?: VideoListingSettings;
 }
 
 /**
