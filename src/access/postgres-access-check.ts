@@ -9,7 +9,7 @@ import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import {
   type Authenticator,
   type Caller,
-  callerOf,
+  callerOfKeyOwner,
   type KeyCheck,
   type KeyOwner,
   lastUseDue,
@@ -96,7 +96,7 @@ export class PostgresKeyCheck implements Authenticator {
     if (!key) return null;
     const version = String(key.version ?? 0);
     return {
-      caller: callerOf(key, this.plans),
+      caller: callerOfKeyOwner(key, this.plans),
       readStamp: this.store.remembersAnswers ? { scope: key.workspace_id, value: () => version } : undefined,
       window: { reservedHits: Number(key.window_hits ?? 0) },
     };

@@ -9,7 +9,7 @@ import type { ReadStamp } from "../store/stamped-cache.js";
 import {
   type Authenticator,
   type Caller,
-  callerOf,
+  callerOfKeyOwner,
   type KeyCheck,
   type KeyOwner,
   lastUsedPrecisionMs,
@@ -103,7 +103,7 @@ export class RememberedKeys implements Authenticator {
   ): Promise<Caller | null> {
     const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, { keyHash }));
     if (!owner) return null;
-    const caller = known?.caller ?? callerOf(owner, this.plans);
+    const caller = known?.caller ?? callerOfKeyOwner(owner, this.plans);
     if (lastUseDue(owner, now)) {
       // This write moves the stamp, so nothing read so far is remembered past it. It is bookkeeping:
       // when the store can be read but not written (SQLite's disk full), the key still lets the
