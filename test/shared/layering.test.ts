@@ -47,7 +47,7 @@ const featureImports: Record<string, string[]> = {
  * checked at start-up whatever the process runs, and VIDROWS_CAPTIONS is parsed by the captions source's
  * own parser so that the two can never disagree.
  */
-const platformExceptions = new Set(["config.ts -> captions/create-caption-source.ts"]);
+const platformExceptions = new Set(["config/captions-settings.ts -> captions/create-caption-source.ts"]);
 
 /** The modules a module of `layer` may import, besides its own. */
 function allowedFor(module: string): Set<string> {
