@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import {
   captionsAccess,
   captionsSetting,
+  otherPlatformsSetting,
   type PlatformAccessSettings,
   youtubeProxy,
 } from "./config/captions-settings.js";
@@ -19,6 +20,7 @@ import { ConfigError, integerSetting, switchSetting } from "./config/setting-val
 import { type WebhookSettings, webhookSettings } from "./config/webhook-settings.js";
 import { type WorkerSettings, workerSettings } from "./config/worker-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
+import type { OtherPlatforms } from "./domain/submitted-videos.js";
 
 // What the rest of the code reads of the settings, from one place whichever file of config/ defines it.
 export { ConfigError } from "./config/setting-values.js";
@@ -69,6 +71,12 @@ export interface Config {
   readonly ytDlpTimeoutSeconds?: number;
   /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
   readonly captionsAccess?: PlatformAccessSettings;
+  /**
+   * VIDROWS_OTHER_PLATFORMS (`any`): which pages besides YouTube's are read through yt-dlp, where it is
+   * found: `any` https:// page, only the `known` platforms' (docs/platforms.md), or none (`off`). Left
+   * out of a config built by hand: `off`.
+   */
+  readonly otherPlatforms?: OtherPlatforms;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   /** null (or left out of a config built by hand) when speech-to-text is not configured. */
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),
+    otherPlatforms: otherPlatformsSetting(env),
     model,
     transcription: transcriptionSettings(env, model),
     webhooks: webhookSettings(env),

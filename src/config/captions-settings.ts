@@ -7,6 +7,7 @@ import {
   parseYouTubeProxySetting,
   type PlatformAccessSettings,
 } from "../captions/create-caption-source.js";
+import { type OtherPlatforms, otherPlatformSettings } from "../domain/submitted-videos.js";
 import { ConfigError, integerSetting } from "./setting-values.js";
 
 export type { PlatformAccessSettings };
@@ -48,4 +49,16 @@ export function youtubeProxy(env: NodeJS.ProcessEnv): string | undefined {
     throw new ConfigError((error as Error).message);
   }
   return raw;
+}
+
+/** VIDROWS_OTHER_PLATFORMS: `any` unless set. */
+export function otherPlatformsSetting(env: NodeJS.ProcessEnv): OtherPlatforms {
+  const raw = env.VIDROWS_OTHER_PLATFORMS?.trim() || "any";
+  const setting = otherPlatformSettings.find((name) => name === raw.toLowerCase());
+  if (setting === undefined) {
+    throw new ConfigError(
+      `VIDROWS_OTHER_PLATFORMS must be "any" (any https:// page yt-dlp reads), "known" (the platforms docs/platforms.md lists) or "off" (YouTube only); got "${raw}".`,
+    );
+  }
+  return setting;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { CaptionError, type CaptionSource } from "../captions/caption-source.js";
+import type { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { logBackgroundFailure } from "../logger.js";
 import { videosInFlight, videosSettled } from "../metrics.js";
@@ -15,7 +16,7 @@ import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
-import type { VideoOutcome } from "./video-outcomes.js";
+import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
 import { VideoTranscripts } from "./video-transcripts.js";
 
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   readonly captions: CaptionSource;
   /** Transcribes a video's audio when it has no usable captions; undefined when not configured. */
   readonly speechToText?: SpeechToText;
+  /** Reads the pages of other platforms than YouTube; undefined where yt-dlp is not found. */
+  readonly pages?: YtDlpPageSource;
   readonly extractor: Extractor;
   readonly settings: WorkerSettings;
   readonly log: FastifyBaseLogger;
@@ -51,7 +54,6 @@ export class Worker {
   private readonly heartbeat: LeaseHeartbeat;
   /** Abandons the videos in hand whose job is cancelled, within about a second. */
   private readonly cancellations: CancellationWatch;
-  /** Each video's captions, or its audio transcribed. */
   private readonly transcripts: VideoTranscripts;
 
   constructor(private readonly options: WorkerOptions) {
@@ -164,7 +166,20 @@ export class Worker {
     }
   }
 
+  /** The video's outcome, with who it turned out to be when it is a page of another platform. */
   private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {
+    let page: PageIdentity | undefined;
+    const outcome = await this.readOutcome(video, signal, (identity) => {
+      page = identity;
+    });
+    return page === undefined ? outcome : { ...outcome, page };
+  }
+
+  private async readOutcome(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    named: (identity: PageIdentity) => void,
+  ): Promise<VideoOutcome> {
     const maxClaims = this.options.maxClaims ?? 5;
     if (video.claims > maxClaims) {
       return {
@@ -175,7 +190,7 @@ export class Worker {
       };
     }
     try {
-      const { transcript, transcribed } = await this.transcripts.of(video, signal);
+      const { transcript, transcribed } = await this.transcripts.wordsOf(video, signal, named);
       if (transcript.cues.length === 0) {
         return {
           kind: "failed",
