@@ -56,7 +56,8 @@ export function NewJobPage() {
         <div class="field">
           <label for="job-videos">Videos</label>
           <p class="hint" id="job-videos-hint">
-            One YouTube URL or 11-character video id a line.
+            One video a line: a YouTube URL or 11-character id, or the https:// URL of a video on another
+            platform (Vimeo, TikTok...) where this server reads them.
           </p>
           <textarea
             id="job-videos"
