@@ -15,7 +15,15 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function openPostgres(url: string, maxConnections: number, remembersAnswers: boolean): Store {
+/**
+ * The store on PostgreSQL: what every database offers, nothing more. Its read stamps are per workspace,
+ * read with each request's key (access/postgres-access-check.ts).
+ */
+export interface PostgresStore extends Store {
+  readonly dialect: "postgres";
+}
+
+export function openPostgres(url: string, maxConnections: number, remembersAnswers: boolean): PostgresStore {
   // NamingClient sends prepared queries as named statements (see named-statements.ts).
   const pool = new pg.Pool({
     connectionString: url,
