@@ -99,8 +99,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
+    // Listings offer only the pages a job could then be given.
+    listing: { ...videoListingSettings(config), otherPlatforms },
     otherPlatforms,
-    listing: videoListingSettings(config),
   });
 
   let worker: Worker | undefined;
