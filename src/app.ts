@@ -89,6 +89,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     throw explained(error);
   }
   const otherPlatforms = otherPlatformsRead(config).setting;
+  if (otherPlatforms === "off" && (config.otherPlatforms ?? "off") !== "off") {
+    // Said once at start-up: otherwise the first sign is a 400 for every Vimeo or TikTok URL.
+    log.warn(
+      `VIDROWS_OTHER_PLATFORMS is ${config.otherPlatforms}, but no yt-dlp was found (VIDROWS_YTDLP_PATH, else PATH): only YouTube videos are accepted`,
+    );
+  }
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
