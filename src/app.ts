@@ -88,12 +88,20 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
+  const otherPlatforms = otherPlatformsRead(config).setting;
+  if (otherPlatforms === "off" && (config.otherPlatforms ?? "off") !== "off") {
+    // Said once at start-up: otherwise the first sign is a 400 for every Vimeo or TikTok URL.
+    log.warn(
+      `VIDROWS_OTHER_PLATFORMS is ${config.otherPlatforms}, but no yt-dlp was found (VIDROWS_YTDLP_PATH, else PATH): only YouTube videos are accepted`,
+    );
+  }
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
-    otherPlatforms: otherPlatformsRead(config).setting,
-    listing: videoListingSettings(config),
+    // Listings offer only the pages a job could then be given.
+    listing: { ...videoListingSettings(config), otherPlatforms },
+    otherPlatforms,
   });
 
   let worker: Worker | undefined;

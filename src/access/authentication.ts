@@ -60,7 +60,7 @@ export function lastUseDue(owner: Pick<KeyOwner, "last_used_at">, now: number): 
 }
 
 /** The caller of a key's row, on its workspace's plan. */
-export function callerOf(owner: KeyOwner, plans: PlanTable): Caller {
+export function callerOfKeyOwner(owner: KeyOwner, plans: PlanTable): Caller {
   const plan = plans.get(owner.plan_id);
   if (!plan) {
     throw new Error(

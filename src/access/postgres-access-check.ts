@@ -11,7 +11,7 @@ import {
   type AccessCheck,
   type Admission,
   type Caller,
-  callerOf,
+  callerOfKeyOwner,
   type KeyOwner,
   lastUseDue,
 } from "./authentication.js";
@@ -102,7 +102,7 @@ export class PostgresAccessCheck implements AccessCheck {
     // The workspace's window is the only one the request is counted in (access-control.ts).
     const windowHits = Number(key.window_hits ?? 0);
     return {
-      caller: callerOf(key, this.plans),
+      caller: callerOfKeyOwner(key, this.plans),
       readStamp: this.store.remembersAnswers ? { scope: key.workspace_id, value: () => version } : undefined,
       windowHits: () => windowHits,
     };

@@ -11,7 +11,7 @@ import {
   type AccessCheck,
   type Admission,
   type Caller,
-  callerOf,
+  callerOfKeyOwner,
   type KeyOwner,
   lastUsedPrecisionMs,
   lastUseDue,
@@ -144,7 +144,7 @@ export class SqliteAccessCheck implements AccessCheck {
   ): Promise<Caller | null> {
     const owner = known?.owner ?? (await this.liveKeyByHash.first(this.store.db, { keyHash }));
     if (!owner) return null;
-    const caller = known?.caller ?? callerOf(owner, this.plans);
+    const caller = known?.caller ?? callerOfKeyOwner(owner, this.plans);
     if (lastUseDue(owner, now)) {
       // This write moves the stamp, so nothing read so far is remembered past it. It is bookkeeping:
       // when the store can be read but not written (SQLite's disk full), the key still lets the

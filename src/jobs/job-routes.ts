@@ -1,101 +1,18 @@
 // `/v1`: submit a job, list jobs, read a job (the one-time handover of its rows), follow its videos, cancel it.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
-import { SchemaDefinition } from "../domain/schema-definition.js";
 import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
-import { errorAnswers, pageParameters, refTo } from "../http/common-schemas.js";
+import { errorAnswers, refTo } from "../http/common-schemas.js";
 import { JobCreated, jobComponents, JobPage, JobRead, JobVideoList, RunningJob } from "./job-schemas.js";
 import type { Handovers } from "./handover.js";
+import { DocumentedSubmitBody, JobIdParams, ListQuery, SubmitBody, SubmitHeaders } from "./job-requests.js";
 import { deliverHandover } from "./handover-delivery.js";
 import type { ListQuery as JobListQuery } from "./job-list.js";
 import type { JobReadOptions, JobReadOutcome } from "./job-read.js";
 import type { JobSubmission } from "./job-submission.js";
-
-const SchemaId = Type.String({ minLength: 1, maxLength: 100, description: "A saved schema's id." });
-
-const SubmitBody = Type.Object(
-  {
-    videos: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
-      minItems: 1,
-      maxItems: 10_000,
-      description:
-        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400.",
-    }),
-    schema: Type.Optional(SchemaDefinition),
-    schema_id: Type.Optional(SchemaId),
-    schema_version: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: "Default: the latest at submission." }),
-    ),
-    language: Type.Optional(
-      Type.String({
-        maxLength: 35,
-        pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
-        description: "Preferred caption language (BCP-47); default: the video's own.",
-        "x-error-message": 'must be a BCP-47 language tag such as "en" or "pt-BR".',
-      }),
-    ),
-    transcribe: Type.Optional(
-      Type.Union([Type.Literal("auto"), Type.Literal("never"), Type.Literal("always")], {
-        description:
-          "When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.",
-        "x-error-message": 'must be "auto", "never" or "always".',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-/** The submission as the OpenAPI document gives it: one body with `schema`, or one with `schema_id`. */
-const DocumentedSubmitBody = (() => {
-  const { schema: _inline, schema_id: _saved, schema_version, ...shared } = SubmitBody.properties;
-  return Type.Union(
-    [
-      Type.Object({ ...shared, schema: SchemaDefinition }, { additionalProperties: false }),
-      Type.Object({ ...shared, schema_id: SchemaId, schema_version }, { additionalProperties: false }),
-    ],
-    // `required` beside the branches says the body itself is required (see http/openapi-route.ts).
-    { description: "Exactly one of `schema` (inline) and `schema_id` (saved).", required: ["videos"] },
-  );
-})();
-
-const SubmitHeaders = Type.Object({
-  "idempotency-key": Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      description:
-        "The same key and body within 24 hours answer the first response again and create nothing.",
-    }),
-  ),
-});
-
-const ListQuery = Type.Object(
-  {
-    status: Type.Optional(
-      Type.Union([Type.Literal("running"), Type.Literal("succeeded"), Type.Literal("failed")], {
-        "x-error-message": 'must be "running", "succeeded" or "failed".',
-      }),
-    ),
-    search: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 256,
-        pattern: "^[A-Za-z0-9_.:-]+$",
-        description:
-          "The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video).",
-        "x-error-message": "must be the start of an id: letters, digits, `_`, `-`, `.` and `:`, up to 256.",
-      }),
-    ),
-    ...pageParameters,
-  },
-  { additionalProperties: false },
-);
-
-const JobIdParams = Type.Object({ job_id: Type.String() });
 
 export interface JobRouteOptions {
   readonly submission: JobSubmission;

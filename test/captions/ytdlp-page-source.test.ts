@@ -1,5 +1,6 @@
 // Reading a page of another platform through yt-dlp (a fake printing recorded-shape output): who the video
-// is, its captions or why there are none, a page of several videos, and what each failure becomes.
+// is, its captions or why there are none, a page of several videos, what each failure becomes, and a run
+// abandoned mid-read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CaptionError } from "../../src/captions/caption-source.js";
 import { YtDlpPageSource } from "../../src/captions/ytdlp-page-source.js";
@@ -8,6 +9,7 @@ import {
   type FakePlatformYtDlp,
   recordedPage,
 } from "../support/fake-platform-ytdlp.js";
+import { waitUntil } from "../support/waiting.js";
 
 const vimeoUrl = "https://vimeo.com/76979871";
 const tiktokUrl = "https://www.tiktok.com/@scout2015/video/6718335390845095173";
@@ -44,6 +46,7 @@ describe("YtDlpPageSource", () => {
       "https://media.example.org/gone.mp4": failingPage(404, "Not Found"),
       "https://media.example.org/busy.mp4": failingPage(429, "Too Many Requests"),
       "https://media.example.org/odd": { info: { title: "no id here" } },
+      "https://media.example.org/stalled": { info: {}, hang: true },
       // A page of embeds, none of them a video yt-dlp could read.
       "https://media.example.org/gallery": {
         info: { _type: "playlist", id: "gallery", extractor_key: "Generic", entries: [] },
@@ -95,4 +98,20 @@ describe("YtDlpPageSource", () => {
       expect((failure as CaptionError).retryable).toBe(retryable);
     });
   }
+
+  it("stops reading a page when the video is abandoned, ending the run", async () => {
+    const url = "https://media.example.org/stalled";
+    const controller = new AbortController();
+    const reading = source
+      .read(url, "url:stalled", { signal: controller.signal })
+      .catch((error: unknown) => error);
+    await waitUntil(
+      "yt-dlp to be asked about the page",
+      () => ytDlp.calls().some((args) => args.at(-1) === url),
+      10_000,
+    );
+    const reason = new Error("job cancelled");
+    controller.abort(reason);
+    expect(await reading).toBe(reason);
+  });
 });

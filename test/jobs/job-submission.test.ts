@@ -224,6 +224,58 @@ for (const dialect of dialects) {
       expect(await found(caller.workspaceId, "srchCd-0002")).toEqual([mine.body.job_id]);
     });
 
+    it("writes the same job row with or without an Idempotency-Key (two statements on PostgreSQL, one column list)", async () => {
+      const caller = await newCaller("same-row");
+      const input = {
+        videos: videos(2),
+        schema: { columns: ["speaker", "claim"] },
+        language: "de",
+        transcribe: "never" as const,
+      };
+      const grouped = await services.jobSubmission.submit(caller, input);
+      const keyed = await services.jobSubmission.submit(
+        caller,
+        { ...input, videos: videos(2) },
+        "same-row-key",
+      );
+      const rowOf = async (jobId: string) => {
+        const { id, created_at, ...row } = await store.db
+          .selectFrom("jobs")
+          .selectAll()
+          .where("id", "=", jobId)
+          .executeTakeFirstOrThrow();
+        expect(id).toBe(jobId);
+        expect(Number(created_at)).toBeGreaterThan(0);
+        return row;
+      };
+      const expected = {
+        workspace_id: caller.workspaceId,
+        schema_label: "inline",
+        schema_definition: JSON.stringify({ columns: ["speaker", "claim"] }),
+        language: "de",
+        transcribe: "never",
+        status: "processing",
+        video_count: 2,
+        queued_count: 2,
+        processing_count: 0,
+        done_count: 0,
+        failed_count: 0,
+        has_failures: 0,
+        credits_charged: 0,
+        completed_at: null,
+        handed_over_at: null,
+        handover_claim: null,
+        handover_claimed_until: null,
+        cancelled_at: null,
+      };
+      const numbersAsNumbers = (row: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]),
+        );
+      expect(numbersAsNumbers(await rowOf(grouped.body.job_id))).toEqual(expected);
+      expect(numbersAsNumbers(await rowOf(keyed.body.job_id))).toEqual(expected);
+    });
+
     it("starts a due cycle before refusing for credits: a workspace at 0 gets its allowance and its job", async () => {
       const caller = await newCaller("month over, nothing left");
       await endCycle(caller.workspaceId, { balance: 0, used_this_cycle: 10_000 });

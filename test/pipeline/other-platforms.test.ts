@@ -2,7 +2,8 @@
 // recorded-shape output: a Vimeo page with captions (rows from the chosen track, sources opening at the
 // moment with #t=), a TikTok page without (transcribed by the fake transcription server; sources are the
 // plain page), a media file on another host (named generic:<id> once read, #t= media fragments), and a page
-// nothing reads (video_unavailable). Each is found by a search on its video_id's prefix.
+// nothing reads (video_unavailable). Each is found by a search on its video_id's prefix, and the CLI's CSV
+// carries their video_ids and source URLs.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,8 @@ import {
   verboseReply,
 } from "../support/fake-transcription.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
+import { waitUntil } from "../support/waiting.js";
+import { runCli } from "../../clients/typescript/test/cli-support.js";
 
 const vimeoUrl = "https://vimeo.com/76979871";
 const tiktokUrl = "https://www.tiktok.com/@scout2015/video/6718335390845095173";
@@ -218,6 +221,34 @@ for (const dialect of dialects) {
         });
         expect(job.results[0].error.message).toContain("Unsupported URL");
         expect(job.results[1].status).toBe("done");
+      });
+
+      it("hands the CLI each row with its video_id and source URL, as CSV", async () => {
+        const submitted = await server.call("POST", "/v1", {
+          key,
+          body: { videos: [vimeoUrl, tiktokUrl], schema: { columns: ["product", "price"] }, language: "en" },
+        });
+        expect(submitted.status, submitted.text).toBe(202);
+        const jobId = submitted.body.job_id as string;
+        // Settled, by the list of its videos: never by reading the job, which would take its rows.
+        await waitUntil(
+          `job ${jobId} to settle`,
+          async () => {
+            const videos = (await server.call("GET", `/v1/${jobId}/videos`, { key })).body.data;
+            return videos.every((video: { status: string }) => video.status === "done") || undefined;
+          },
+          20_000,
+        );
+        const csv = await runCli(server.url, key, ["jobs", "rows", jobId, "--format", "csv", "--sources"]);
+        expect(csv.code, csv.stderr).toBe(0);
+        const lines = csv.stdout.trim().split("\r\n");
+        expect(lines[0]).toBe("video_id,product,price,source_start_seconds,source_url,source_quote");
+        expect(lines[1]).toMatch(
+          /^vimeo:76979871,camera crane,40,(\d+)(?:\.\d+)?,https:\/\/vimeo\.com\/76979871#t=\1s,"[^"]*red camera crane/,
+        );
+        expect(lines[2]).toMatch(
+          /^tiktok:6718335390845095173,kettle,30,\d+(\.\d+)?,https:\/\/www\.tiktok\.com\/@scout2015\/video\/6718335390845095173,/,
+        );
       });
 
       it("leaves nothing in the temporary folder", () => {

@@ -49,7 +49,7 @@ const featureImports: Record<string, string[]> = {
  * checked at start-up whatever the process runs, and VIDROWS_CAPTIONS is parsed by the captions source's
  * own parser so that the two can never disagree.
  */
-const platformExceptions = new Set(["config.ts -> captions/create-caption-source.ts"]);
+const platformExceptions = new Set(["config/captions-settings.ts -> captions/create-caption-source.ts"]);
 
 /**
  * Each database's own parts (store/sqlite/, store/postgres/) are chosen by the composition root and by

@@ -14,6 +14,8 @@ export interface RecordedPage {
   /** What the run reading the page writes to standard error, and its exit code (0 unless set). */
   readonly stderr?: string;
   readonly exitCode?: number;
+  /** The run reading the page never ends, like a yt-dlp stuck on a stalled connection. */
+  readonly hang?: boolean;
 }
 
 export interface FakePlatformYtDlp {
@@ -57,6 +59,10 @@ const page = pages[url];
 if (page === undefined) {
   process.stderr.write("ERROR: Unsupported URL: " + url + "\\n");
   process.exit(1);
+}
+if (page.hang) {
+  setInterval(() => {}, 1000);
+  return;
 }
 if (page.stderr) process.stderr.write(page.stderr);
 if (page.exitCode) process.exit(page.exitCode);

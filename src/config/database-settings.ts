@@ -1,0 +1,29 @@
+// DATABASE_URL: which database, a SQLite file or a PostgreSQL URL.
+import { ConfigError } from "./setting-values.js";
+
+export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+
+/** The SQLite file used when DATABASE_URL is not set; the only path whose folder is created for it. */
+export const defaultSqlitePath = "./data/vidrows.db";
+
+export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
+  const value = raw === undefined || raw === "" ? defaultSqlitePath : raw;
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    if (!URL.canParse(value)) {
+      // Never the URL itself: it may carry a password.
+      throw new ConfigError(
+        "DATABASE_URL is not a valid postgres:// URL (a port that is not a number, a space, a character that needs %-encoding?).",
+        "Write it as postgres://user:password@host:5432/database, %-encoding special characters in the password, then start again.",
+      );
+    }
+    return { kind: "postgres", url: value };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  if (scheme !== undefined) {
+    // Names the scheme, never the whole URL: it may carry a password.
+    throw new ConfigError(
+      `DATABASE_URL must be a SQLite file path or a postgres:// URL; got a ${scheme}:// URL.`,
+    );
+  }
+  return { kind: "sqlite", path: value };
+}

@@ -1,0 +1,30 @@
+// The pipeline worker: leases, videos and model requests in flight, chunk size, shutdown grace.
+import { integerSetting } from "./setting-values.js";
+
+export interface WorkerSettings {
+  /** How long a silent worker keeps a video before another takes it over. */
+  readonly videoLeaseSeconds: number;
+  /** Videos one worker process holds at once. */
+  readonly videosInFlight: number;
+  /** Model requests one worker process has in flight at once. */
+  readonly modelConcurrency: number;
+  /**
+   * VIDROWS_CHUNK_TOKENS: the most estimated tokens of transcript in one model request; undefined keeps the
+   * extractor's measured default (`defaultChunking` in `extraction/transcript-chunks.ts`).
+   */
+  readonly chunkTokens?: number | undefined;
+  /** On SIGTERM, how long videos in hand may take to finish before they are handed back. */
+  readonly shutdownGraceSeconds: number;
+}
+
+export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
+  return Object.freeze({
+    videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),
+    videosInFlight: integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000),
+    modelConcurrency: integerSetting(env, "VIDROWS_MODEL_CONCURRENCY", 16, 1, 10_000),
+    chunkTokens: env.VIDROWS_CHUNK_TOKENS?.trim()
+      ? integerSetting(env, "VIDROWS_CHUNK_TOKENS", 0, 500, 1_000_000)
+      : undefined,
+    shutdownGraceSeconds: integerSetting(env, "VIDROWS_SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
+  });
+}
