@@ -6,6 +6,9 @@ import { dialects, type FreshDatabase, freshDatabase } from "../support/database
 import { createFakePlatformYtDlp, type FakePlatformYtDlp } from "../support/fake-platform-ytdlp.js";
 import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
+
+useWorkBudgets();
 
 const warning = "no yt-dlp was found (VIDROWS_YTDLP_PATH, else PATH): only YouTube videos are accepted";
 const body = { videos: ["https://vimeo.com/76979871"], schema: { columns: ["product"] } };

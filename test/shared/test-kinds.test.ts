@@ -1,5 +1,6 @@
 // The test files' naming rule of docs/development.md ("What a test guards"), checked over every test file:
-// what measures statements or query plans is a cost test, and a cost test says so in its name and titles.
+// what measures statements or query plans is a cost test, and a cost test says so in its name and titles;
+// a suite that starts processes waits for them on the budgets made for a busy machine.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,6 +49,14 @@ describe("what a test file guards", () => {
         return titles.length === 0 ? [`${file.name}: no describe found`] : problems;
       });
     expect(untitled).toEqual([]);
+  });
+
+  it("gives every suite that starts vidrows processes the budgets of test/support/time-budgets.ts", () => {
+    const importsProcesses = /^import [^;]* from "\.\.\/support\/processes\.js";$/m;
+    const startsProcesses = files.filter((file) => importsProcesses.test(file.text));
+    expect(startsProcesses.length).toBeGreaterThan(5);
+    const withoutBudgets = startsProcesses.filter((file) => !/^useWorkBudgets\(\);$/m.test(file.text));
+    expect(withoutBudgets.map((file) => file.name)).toEqual([]);
   });
 
   it("keeps no test/unit/ folder: a test lives with the area it tests", () => {
