@@ -6,6 +6,7 @@ import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
+import { allMechanismsOn, type MechanismSwitches } from "../mechanism-switches.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../store/database.js";
 import type { ReadStamp } from "../store/stamped-cache.js";
@@ -63,6 +64,8 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
+  /** Which performance mechanisms are on (docs/performance.md); all if left out. */
+  readonly mechanisms?: MechanismSwitches;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -79,9 +82,12 @@ export function createServices(
   const schemas = new SchemaService(store);
   const apiKeys = new ApiKeyService(store);
   const usage = new UsageService(store, workspaces);
+  const mechanisms = options.mechanisms ?? allMechanismsOn;
   return {
     authenticator:
-      store.dialect === "postgres" ? new PostgresKeyCheck(store, plans) : new RememberedKeys(store, plans),
+      store.dialect === "postgres"
+        ? new PostgresKeyCheck(store, plans, { shareChecks: mechanisms.sharedKeyChecks })
+        : new RememberedKeys(store, plans),
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,

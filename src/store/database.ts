@@ -11,5 +11,8 @@ export type { Dialect, RequestWriteStamp, Store, StoreOptions, WriteStamp } from
 export function openStore(target: DatabaseTarget, options: StoreOptions = {}): Store {
   return target.kind === "sqlite"
     ? openSqlite(target.path, options)
-    : openPostgres(target.url, options.maxConnections ?? 10, options.writeStamp ?? true);
+    : openPostgres(target.url, options.maxConnections ?? 10, options.writeStamp ?? true, {
+        namedStatements: options.namedStatements ?? true,
+        combinedWrites: options.combinedWrites ?? true,
+      });
 }

@@ -24,6 +24,12 @@ export interface Store {
    */
   readonly remembersAnswers: boolean;
   /**
+   * Whether a transaction's writes that answer nothing go to the database as one statement
+   * (combined-writes.ts): on PostgreSQL unless VIDROWS_COMBINED_WRITES=0; never on SQLite, which has
+   * no round trip to save.
+   */
+  readonly combinesWrites: boolean;
+  /**
    * SQLite only: a value that changes whenever anything is committed to the database, by this
    * connection or any other (another process's included). While it stays the same, whatever was
    * read from the database is still what it holds, so a cache checked against it is never stale.
@@ -65,6 +71,10 @@ export interface StoreOptions {
    * for long-running processes (default false).
    */
   readonly backgroundCheckpoints?: boolean;
+  /** PostgreSQL: send prepared queries as named statements (default true; see postgres/named-statements.ts). */
+  readonly namedStatements?: boolean;
+  /** PostgreSQL: a transaction's writes that answer nothing as one statement (default true; see combined-writes.ts). */
+  readonly combinedWrites?: boolean;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }

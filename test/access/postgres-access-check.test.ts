@@ -89,6 +89,16 @@ describe.skipIf(!postgres || postgres.skipReason !== null)(
       expect(answers.statements).toBe(2);
     });
 
+    it("sends each request's check on its own with VIDROWS_SHARED_KEY_CHECKS=0, answering each alike", async () => {
+      const key = await usedKey();
+      const store: Store = { ...server.app.store, db: server.app.store.db.withPlugin(answers) };
+      const unshared = new PostgresKeyCheck(store, server.app.config.plans, { shareChecks: false });
+      answers.statements = 0;
+      const checks = await Promise.all(Array.from({ length: 10 }, () => unshared.check(key, Date.now())));
+      expect(checks.every((check) => check?.caller.plan.id === "pro")).toBe(true);
+      expect(answers.statements).toBe(10);
+    });
+
     it("refuses a request that arrived after its key was revoked, though a check sent before comes back live", async () => {
       const key = await usedKey();
       answers.hold();

@@ -94,7 +94,7 @@ export function openSqlite(path: string, options: StoreOptions): Store {
     await checkpoints?.stop();
     await db.destroy();
   };
-  const common = { db, dialect: "sqlite", readNow, commitsByOthers, close } as const;
+  const common = { db, dialect: "sqlite", combinesWrites: false, readNow, commitsByOthers, close } as const;
   if (!offerWriteStamp) return { ...common, remembersAnswers: false };
   const stamp = () => fencedStamp() ?? `${othersCommits.get()}:${ownChanges.get()}`;
   return {
