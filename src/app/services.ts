@@ -4,6 +4,13 @@ import { Handovers } from "../jobs/handover.js";
 import { JobReads } from "../jobs/job-read.js";
 import { JobVideos } from "../jobs/job-videos.js";
 import { JobSubmission } from "../jobs/job-submission.js";
+import type { JobWriter } from "../jobs/job-writer.js";
+import { GroupedJobWriter } from "../jobs/grouped-submissions.js";
+import {
+  recordPlainAdmission,
+  recordSealedAdmission,
+  TransactionJobWriter,
+} from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import type { PlanTable } from "../domain/plans.js";
 import { allMechanismsOn, type MechanismSwitches } from "../mechanism-switches.js";
@@ -68,6 +75,17 @@ export interface ServiceOptions {
   readonly mechanisms?: MechanismSwitches;
 }
 
+/**
+ * How `POST /v1` writes a job on this database: on SQLite one transaction, sharing its commit with the
+ * submissions of the same moment; on PostgreSQL the workspace's submissions that arrive together in one
+ * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key.
+ */
+function jobWriterFor(store: Store): JobWriter {
+  return store.dialect === "postgres"
+    ? new GroupedJobWriter(store, new TransactionJobWriter(store, recordSealedAdmission))
+    : new TransactionJobWriter(store, recordPlainAdmission);
+}
+
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
 export function createServices(
   store: Store,
@@ -95,7 +113,13 @@ export function createServices(
     schemas,
     usage: new RememberedUsage(store, usage),
     usageReport: usage,
-    jobSubmission: new JobSubmission(store, schemas, extractionAvailable, options.transcriptionAvailable),
+    jobSubmission: new JobSubmission(
+      store,
+      schemas,
+      jobWriterFor(store),
+      extractionAvailable,
+      options.transcriptionAvailable,
+    ),
     jobPages: new RememberedJobPages(store, new JobPages(store)),
     jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
     jobVideos: new JobVideos(store),

@@ -1,7 +1,13 @@
 // PostgreSQL: the submissions of one workspace that arrive together, written by one statement and one commit.
+import type { Caller } from "../access/authentication.js";
+import { isCycleDue, renewCycleIfDue } from "../credits/cycles.js";
+import { newId } from "../domain/ids.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Store } from "../store/database.js";
+import type { JobCreated } from "./job-schemas.js";
+import { createdBody, type IdempotencyRecord, type JobWriter, type NewJob } from "./job-writer.js";
 import { submitTogether, type TakenPlaces } from "./submission-statements.js";
+import { sealedReferences } from "./transaction-job-writer.js";
 
 /** A submission ready to be written: its job, its data key and its videos' ids and sealed URLs. */
 export interface ReadySubmission {
@@ -108,5 +114,59 @@ export class GroupedSubmissions {
       submittedUrls: submissions.map((s) => s.submittedUrls),
       createdAts: submissions.map((s) => s.createdAt),
     });
+  }
+}
+
+/**
+ * PostgreSQL's writer: a submission without an Idempotency-Key goes with its workspace's others in one
+ * statement (GroupedSubmissions). One with a key, whose record must be written or found taken in the
+ * same transaction, goes through `inTransaction`; so does one the grouped statement refused for
+ * credits, and the transaction says why with its 402, or renews a due cycle and accepts.
+ */
+export class GroupedJobWriter implements JobWriter {
+  private readonly groups: GroupedSubmissions;
+
+  constructor(
+    private readonly store: Store,
+    private readonly inTransaction: JobWriter,
+  ) {
+    this.groups = new GroupedSubmissions(store);
+  }
+
+  async write(caller: Caller, job: NewJob, idempotency: IdempotencyRecord | undefined): Promise<JobCreated> {
+    if (!idempotency) {
+      const body = await this.writeGrouped(caller, job);
+      if (body) return body;
+    }
+    return this.inTransaction.write(caller, job, idempotency);
+  }
+
+  /**
+   * The job written with the others of its workspace that arrive together; undefined when the
+   * workspace may not spend as its row stands, having written nothing. A new cycle due is started
+   * after it, as a read of usage would start it: the job was accepted on the old cycle's figures, and
+   * a renewal only raises the balance and clears the usage.
+   */
+  private async writeGrouped(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
+    const now = Date.now();
+    const jobId = newId("job", now);
+    const taken = await this.groups.submit(caller.workspaceId, {
+      jobId,
+      schemaLabel: job.label,
+      schemaDefinition: JSON.stringify(job.definition),
+      language: job.language,
+      transcribe: job.transcribe,
+      videoCount: job.platformIds.length,
+      ...sealedReferences(job.references),
+      platformVideoIds: JSON.stringify(job.platformIds),
+      createdAt: now,
+    });
+    if (!taken) return undefined;
+    if (isCycleDue(taken, now)) {
+      await this.store.db
+        .transaction()
+        .execute((trx) => renewCycleIfDue(trx, caller.workspaceId, caller.plan, now));
+    }
+    return createdBody(jobId, job, now);
   }
 }

@@ -1,34 +1,16 @@
 // `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
 import { createHash } from "node:crypto";
-import type { Transaction } from "kysely";
-import { newId } from "../domain/ids.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
-import { formatTimestamp } from "../domain/timestamps.js";
 import { strayCharacterIn } from "../domain/stray-characters.js";
 import { parseVideoReference } from "../domain/video-references.js";
-import {
-  type StoredTranscribeMode,
-  storedTranscribeMode,
-  type TranscribeMode,
-} from "../domain/transcribe-mode.js";
+import { storedTranscribeMode, type TranscribeMode } from "../domain/transcribe-mode.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
-import { renewCycleIfDue, isCycleDue } from "../credits/cycles.js";
-import { reserveForJob } from "../credits/reservation.js";
 import type { SchemaService } from "../schemas/saved-schemas.js";
 import { checkSchemaColumns } from "../schemas/schema-checks.js";
 import type { Store } from "../store/database.js";
-import { GroupedWrites } from "../store/grouped-writes.js";
-import type { Database } from "../store/tables.js";
-import { newDataKey, seal } from "../store/sealed-values.js";
-import {
-  insertJob,
-  recordAdmission,
-  recordIdempotency,
-  recordKeyedAdmission,
-} from "./submission-statements.js";
-import { GroupedSubmissions } from "./grouped-submissions.js";
 import type { JobCreated } from "./job-schemas.js";
+import { IdempotencyRace, idempotencyWindowMs, type JobWriter, type NewJob } from "./job-writer.js";
 
 export interface SubmissionInput {
   videos: string[];
@@ -44,44 +26,6 @@ export interface SubmissionOutcome {
   /** True when an earlier submission with the same Idempotency-Key answered this. */
   replayed: boolean;
 }
-
-const idempotencyWindowMs = 24 * 3600_000;
-
-/** A job as the submission writes it. */
-interface NewJob {
-  platformIds: string[];
-  /** The videos as submitted, in order. */
-  references: string[];
-  label: string;
-  definition: SchemaDefinition;
-  language: string | null;
-  transcribe: StoredTranscribeMode | null;
-}
-
-/** The 202's body for a job just written. */
-function createdBody(jobId: string, job: NewJob, now: number): JobCreated {
-  const count = job.platformIds.length;
-  return {
-    job_id: jobId,
-    status: "processing",
-    videos: count,
-    schema: job.label,
-    counts: { queued: count, processing: 0, done: 0, failed: 0 },
-    created_at: formatTimestamp(now),
-  };
-}
-
-/**
- * PostgreSQL keeps deleted values in its files: a job's URLs are sealed under a key of its own, which
- * the handover deletes (store/sealed-values.ts). Each URL alone, so that a worker moves them to the
- * job's videos as they are, without the key.
- */
-function sealedReferences(references: string[]): { dataKey: Buffer; submittedUrls: string } {
-  const dataKey = newDataKey();
-  return { dataKey, submittedUrls: JSON.stringify(references.map((url) => seal(dataKey, url))) };
-}
-
-class IdempotencyRace extends Error {}
 
 /** The same body, whatever its key order, hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -140,22 +84,19 @@ export function readVideoReferences(references: string[]): string[] {
   });
 }
 
+/**
+ * `POST /v1`: checks the submission, answers a replayed Idempotency-Key as before, and hands the job to
+ * the database's writer (job-writer.ts), chosen at composition (app/services.ts).
+ */
 export class JobSubmission {
-  // Submissions that arrive together share one SQLite commit (see grouped-writes.ts).
-  private readonly writes: GroupedWrites;
-  // PostgreSQL: a workspace's submissions that arrive together share one statement and commit.
-  private readonly groups: GroupedSubmissions;
-
   constructor(
     private readonly store: Store,
     private readonly schemas: SchemaService,
+    private readonly writer: JobWriter,
     private readonly extractionAvailable: boolean,
     /** Whether VIDROWS_TRANSCRIBE_* is set: `transcribe: "always"` is refused without it. */
     private readonly transcriptionAvailable = false,
-  ) {
-    this.writes = new GroupedWrites(store);
-    this.groups = new GroupedSubmissions(store);
-  }
+  ) {}
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
     checkSchemaColumns(input.schema);
@@ -215,13 +156,8 @@ export class JobSubmission {
       language: input.language ?? null,
       transcribe: storedTranscribeMode(input.transcribe),
     };
-    if (this.store.dialect === "postgres" && !idempotency) {
-      const body = await this.submitGrouped(caller, job);
-      if (body) return { body, replayed: false };
-      // Refused for credits: the transaction below says why, or renews a due cycle and accepts.
-    }
     try {
-      const body = await this.writes.run((trx) => this.insertJob(trx, caller, { ...job, idempotency }));
+      const body = await this.writer.write(caller, job, idempotency);
       return { body, replayed: false };
     } catch (error) {
       // Another request with the same key committed first; answer as it did (or refuse a different body).
@@ -253,87 +189,5 @@ export class JobSubmission {
       );
     }
     return { body: JSON.parse(row.response_body) as JobCreated, replayed: true };
-  }
-
-  /**
-   * PostgreSQL: the submission written with the others of its workspace that arrive together, in one
-   * statement (see GroupedSubmissions); undefined when the workspace may not spend as its row stands,
-   * having written nothing. A new cycle due is started after it, as a read of usage would start it:
-   * the job was accepted on the old cycle's figures, and a renewal only raises the balance and clears
-   * the usage.
-   */
-  private async submitGrouped(caller: Caller, job: NewJob): Promise<JobCreated | undefined> {
-    const now = Date.now();
-    const jobId = newId("job", now);
-    const taken = await this.groups.submit(caller.workspaceId, {
-      jobId,
-      schemaLabel: job.label,
-      schemaDefinition: JSON.stringify(job.definition),
-      language: job.language,
-      transcribe: job.transcribe,
-      videoCount: job.platformIds.length,
-      ...sealedReferences(job.references),
-      platformVideoIds: JSON.stringify(job.platformIds),
-      createdAt: now,
-    });
-    if (!taken) return undefined;
-    if (isCycleDue(taken, now)) {
-      await this.store.db
-        .transaction()
-        .execute((trx) => renewCycleIfDue(trx, caller.workspaceId, caller.plan, now));
-    }
-    return createdBody(jobId, job, now);
-  }
-
-  private async insertJob(
-    trx: Transaction<Database>,
-    caller: Caller,
-    job: NewJob & { idempotency: { key: string; requestHash: string } | undefined },
-  ): Promise<JobCreated> {
-    const db = this.store.db;
-    const now = Date.now();
-    const count = job.platformIds.length;
-    const jobId = newId("job", now);
-    // The job first, since it locks nothing: on PostgreSQL the workspace's row lock, which the
-    // workspace's other submissions wait for, is then held only for the admission row and the commit.
-    await insertJob(db).run(trx, {
-      jobId,
-      workspaceId: caller.workspaceId,
-      schemaLabel: job.label,
-      schemaDefinition: JSON.stringify(job.definition),
-      language: job.language,
-      transcribe: job.transcribe,
-      videoCount: count,
-      createdAt: now,
-    });
-    // Refuses the job (402) when the workspace may not spend.
-    const firstPriority = await reserveForJob(db, trx, caller, count, now);
-    // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).
-    const admission = {
-      workspaceId: caller.workspaceId,
-      jobId,
-      firstPriority,
-      platformVideoIds: JSON.stringify(job.platformIds),
-      createdAt: now,
-    };
-    if (this.store.dialect === "postgres") {
-      await recordKeyedAdmission(db).run(trx, { ...admission, ...sealedReferences(job.references) });
-    } else {
-      await recordAdmission(db).run(trx, { ...admission, submittedUrls: JSON.stringify(job.references) });
-    }
-
-    const body = createdBody(jobId, job, now);
-    if (job.idempotency) {
-      const recorded = await recordIdempotency(db).run(trx, {
-        workspaceId: caller.workspaceId,
-        key: job.idempotency.key,
-        requestHash: job.idempotency.requestHash,
-        responseBody: JSON.stringify(body),
-        createdAt: now,
-        expiredBefore: now - idempotencyWindowMs,
-      });
-      if (Number(recorded.numAffectedRows ?? 0n) === 0) throw new IdempotencyRace();
-    }
-    return body;
   }
 }

@@ -1,40 +1,20 @@
 // The statements `POST /v1` runs, prepared once per store (see prepared-query.ts for why); its
 // reservation of credits and queue places is credits/reservation.ts.
-import { sql } from "kysely";
+import { type Expression, type Insertable, sql } from "kysely";
 import { queuePlacesTaken } from "../credits/reservation.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import { preparedPerStore } from "../store/prepared-query.js";
+import type { JobsTable } from "../store/tables.js";
+import { newJobColumnNames, newJobRow, type SubmittedJobFields } from "./job-row.js";
 
-export const insertJob = preparedPerStore<
-  {
-    jobId: string;
-    workspaceId: string;
-    schemaLabel: string;
-    schemaDefinition: string;
-    language: string | null;
-    transcribe: StoredTranscribeMode | null;
-    videoCount: number;
-    createdAt: number;
-  },
-  never
->((db, { jobId, workspaceId, schemaLabel, schemaDefinition, language, transcribe, videoCount, createdAt }) =>
-  db.insertInto("jobs").values({
-    id: jobId,
-    workspace_id: workspaceId,
-    schema_label: schemaLabel,
-    schema_definition: schemaDefinition,
-    language,
-    transcribe,
-    status: "processing",
-    video_count: videoCount,
-    queued_count: videoCount,
-    processing_count: 0,
-    done_count: 0,
-    failed_count: 0,
-    has_failures: 0,
-    credits_charged: 0,
-    created_at: createdAt,
-  }),
+/** The job's row (its columns in job-row.ts), the first statement of a submission's transaction. */
+export const insertJob = preparedPerStore<SubmittedJobFields, never>((db, slots) =>
+  db.insertInto("jobs").values(
+    newJobRow<unknown>(
+      (field) => slots[field],
+      (value) => value,
+    ) as Insertable<JobsTable>,
+  ),
 );
 
 /** Records the job's videos and queue places, for a worker to turn into rows of `videos` (admissions.ts). */
@@ -194,48 +174,27 @@ export const submitTogether = preparedPerStore<
         from submitted, places
       )`,
     )
-    .with("job", (q) =>
-      q
+    .with("job", (q) => {
+      // The submission's fields as the rows of `placed` hold them (the workspace is the statement's).
+      const placedField: Record<keyof SubmittedJobFields, Expression<unknown>> = {
+        jobId: sql.ref("placed.job_id"),
+        workspaceId: sql`cast(${p.workspaceId} as text)`,
+        schemaLabel: sql.ref("placed.schema_label"),
+        schemaDefinition: sql.ref("placed.schema_definition"),
+        language: sql.ref("placed.language"),
+        transcribe: sql.ref("placed.transcribe"),
+        videoCount: sql.ref("placed.video_count"),
+        createdAt: sql.ref("placed.created_at"),
+      };
+      const row = newJobRow(
+        (field, column) => sql`${placedField[field]}`.as(column),
+        (value, column) => sql.lit(value).as(column),
+      );
+      return q
         .insertInto("jobs")
-        .columns([
-          "id",
-          "workspace_id",
-          "schema_label",
-          "schema_definition",
-          "language",
-          "transcribe",
-          "status",
-          "video_count",
-          "queued_count",
-          "processing_count",
-          "done_count",
-          "failed_count",
-          "has_failures",
-          "credits_charged",
-          "created_at",
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom("placed")
-            .select([
-              "placed.job_id",
-              sql<string>`cast(${p.workspaceId} as text)`.as("workspace_id"),
-              "placed.schema_label",
-              "placed.schema_definition",
-              "placed.language",
-              "placed.transcribe",
-              sql.lit("processing").as("status"),
-              "placed.video_count",
-              "placed.video_count as queued_count",
-              sql.lit(0).as("processing_count"),
-              sql.lit(0).as("done_count"),
-              sql.lit(0).as("failed_count"),
-              sql.lit(0).as("has_failures"),
-              sql.lit(0).as("credits_charged"),
-              "placed.created_at",
-            ]),
-        ),
-    )
+        .columns(newJobColumnNames)
+        .expression((eb) => eb.selectFrom("placed").select(newJobColumnNames.map((column) => row[column])));
+    })
     .with("job_key", (q) =>
       q
         .insertInto("job_keys")

@@ -5,7 +5,7 @@ import { ApiError } from "../http/api-errors.js";
 import type { Store } from "../store/database.js";
 import { admitJobNow } from "./admissions.js";
 import { countStartedVideos } from "./claims.js";
-import type { VideoOutcome } from "./settlement.js";
+import type { VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
 
 /** How a video of a cancelled job ends: never charged, and trying it again would only be cancelled again. */

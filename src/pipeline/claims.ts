@@ -4,7 +4,8 @@ import { countJobsStarted } from "../credits/usage-counters.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { type TranscribeMode, transcribeModeOf } from "../domain/transcribe-mode.js";
 import type { Store } from "../store/database.js";
-import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
+import { databaseSql } from "../store/database-sql.js";
+import { preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 import { admitWaitingJobs } from "./admissions.js";
 
@@ -44,10 +45,12 @@ export async function claimVideos(
   if (limit <= 0) return [];
   return store.db.transaction().execute(async (trx) => {
     await admitWaitingJobs(store, trx, now);
-    const { lapsed, queued } =
-      store.dialect === "postgres"
-        ? await claimPostgres(store, trx, workerId, limit, now + leaseMs, now)
-        : await claimSqlite(store, trx, workerId, limit, now + leaseMs, now);
+    const { lapsed, queued } = await databaseSql(store.dialect).videoQueue.take(store.db, trx, {
+      workerId,
+      limit,
+      leaseUntil: now + leaseMs,
+      now,
+    });
     const claimed = [...lapsed, ...queued];
     if (claimed.length === 0) return [];
     // The jobs that started videos answer their facts from the count's UPDATE; a job whose videos
@@ -82,15 +85,6 @@ export async function claimVideos(
   });
 }
 
-/** A claimed video as its claim's UPDATE answers it. */
-interface TakenVideo {
-  id: string;
-  job_id: string;
-  workspace_id: string;
-  platform_video_id: string;
-  claims: number;
-}
-
 /** What a claim needs of a job; `data_key` is null on SQLite and for jobs without one. */
 interface ClaimedJob {
   id: string;
@@ -102,131 +96,8 @@ interface ClaimedJob {
 }
 
 /**
- * On PostgreSQL, the lapsed leases and then queued videos, picked, locked and taken in one statement.
- * The picks are MATERIALIZED CTEs, each run once (as a sub-select of the UPDATE, the planner may run a
- * `LIMIT ... SKIP LOCKED` sub-select again per row, each run skipping the rows the runs before took,
- * so that one claim of 4 videos took the whole queue); the UPDATE finds its rows by primary key from
- * an array of their ids (joined to the CTEs instead, the planner, not knowing the limit, read every
- * video). The locked rows cannot change before the UPDATE, so it checks nothing again.
- */
-const claimPostgresStatement = preparedSqlPerStore<
-  { now: number; limit: number; leaseUntil: number; workerId: string },
-  TakenVideo & { lapsed: boolean }
->(
-  (_dialect, slots) => sql`
-    with lapsed as materialized (
-      -- Status as a literal: the planner then uses the leases' partial index (migration 0005).
-      select id from videos
-      where status = 'processing' and lease_expires_at < ${slots.now}
-      order by lease_expires_at limit ${slots.limit}
-      for update skip locked
-    ), queued as materialized (
-      select id from videos
-      where status = 'queued' and available_at <= ${slots.now}
-      order by priority, id limit greatest(${slots.limit} - (select count(*) from lapsed), 0)
-      for update skip locked
-    )
-    update videos as v
-    set status = 'processing', lease_owner = ${slots.workerId}, lease_expires_at = ${slots.leaseUntil},
-      claims = v.claims + 1
-    where v.id = any(array(select id from lapsed union all select id from queued))
-    returning v.id, v.job_id, v.workspace_id, v.platform_video_id, v.claims,
-      v.id = any(array(select id from lapsed)) as lapsed`,
-);
-
-async function claimPostgres(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
-  limit: number,
-  leaseUntil: number,
-  now: number,
-): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
-  const taken = await claimPostgresStatement(store.db).rows(trx, { now, limit, leaseUntil, workerId });
-  return { lapsed: taken.filter((v) => v.lapsed), queued: taken.filter((v) => !v.lapsed) };
-}
-
-interface SqliteClaimParams {
-  workerId: string;
-  limit: number;
-  leaseUntil: number;
-  now: number;
-}
-
-/** On SQLite, videos whose lease ran out, taken over: the pick is a sub-select (see `claimSqlite`). */
-const takeLapsedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
-  db
-    .updateTable("videos")
-    .set((eb) => ({
-      lease_owner: slots.workerId,
-      lease_expires_at: slots.leaseUntil,
-      claims: eb("claims", "+", 1),
-    }))
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("videos")
-        .select("id")
-        // Status as a literal: the planner then uses the leases' partial index (migration 0005).
-        .where("status", "=", sql.lit("processing"))
-        .where("lease_expires_at", "<", slots.now)
-        .orderBy("lease_expires_at")
-        .limit(slots.limit),
-    )
-    .where("status", "=", "processing")
-    .where("lease_expires_at", "<", slots.now)
-    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
-);
-
-/** On SQLite, queued videos taken in fair-queue order. */
-const takeQueuedSqlite = preparedPerStore<SqliteClaimParams, TakenVideo>((db, slots) =>
-  db
-    .updateTable("videos")
-    .set((eb) => ({
-      status: "processing",
-      lease_owner: slots.workerId,
-      lease_expires_at: slots.leaseUntil,
-      claims: eb("claims", "+", 1),
-    }))
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("videos")
-        .select("id")
-        .where("status", "=", sql.lit("queued"))
-        .where("available_at", "<=", slots.now)
-        .orderBy("priority")
-        .orderBy("id")
-        .limit(slots.limit),
-    )
-    .where("status", "=", "queued")
-    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
-);
-
-/**
- * On SQLite, two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under
- * its single write lock (a SELECT first would open a read transaction that cannot always become a
- * write one), and the UPDATE checks the state again. Both prepared: built and compiled by Kysely for
- * every claim, they cost more than SQLite took to run them.
- */
-async function claimSqlite(
-  store: Store,
-  trx: Transaction<Database>,
-  workerId: string,
-  limit: number,
-  leaseUntil: number,
-  now: number,
-): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }> {
-  const lapsed = await takeLapsedSqlite(store.db).rows(trx, { workerId, limit, leaseUntil, now });
-  const room = limit - lapsed.length;
-  if (room <= 0) return { lapsed, queued: [] };
-  const queued = await takeQueuedSqlite(store.db).rows(trx, { workerId, limit: room, leaseUntil, now });
-  return { lapsed, queued };
-}
-
-/**
  * The jobs of `jobIds` as a claim needs them, with their data keys (store/sealed-values.ts), which only
- * PostgreSQL jobs have. The keys are looked up by a list of ids rather than joined, so that PostgreSQL
- * reads only the partitions holding them (a join would lock every partition, and wait behind a
- * partition's rewrite after a handover).
+ * PostgreSQL jobs have.
  */
 async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string[]): Promise<ClaimedJob[]> {
   if (jobIds.length === 0) return [];
@@ -235,14 +106,7 @@ async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string
     .select(["id", "schema_definition", "language", "transcribe", "cancelled_at"])
     .where("id", "in", jobIds)
     .execute();
-  const keys =
-    store.dialect === "postgres"
-      ? await trx
-          .selectFrom("job_keys")
-          .select(["job_id", "data_key"])
-          .where("job_id", "in", jobIds)
-          .execute()
-      : [];
+  const keys = await databaseSql(store.dialect).videoQueue.dataKeysOf(trx, jobIds);
   const keyOf = new Map(keys.map((key) => [key.job_id, key.data_key]));
   return jobs.map((job) => ({ ...job, data_key: keyOf.get(job.id) ?? null }));
 }
@@ -250,8 +114,8 @@ async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string
 /**
  * Moves each job's count of `started` videos (1 in the common case) from `queued` to `processing`,
  * and the usage count of jobs whose first videos started likewise. The counts' UPDATE answers what a
- * claim needs of the job, its data key too on PostgreSQL (a sub-select by the job's id, which the
- * planner prunes to the key's partition), so a claim reads nothing more of a job that started videos.
+ * claim needs of the job, its data key too where the database keeps one, so a claim reads nothing more
+ * of a job that started videos.
  */
 const startVideosInJob = preparedSqlPerStore<
   { count: number; jobId: string },
@@ -262,7 +126,7 @@ const startVideosInJob = preparedSqlPerStore<
     set queued_count = queued_count - ${slots.count}, processing_count = processing_count + ${slots.count}
     where id = ${slots.jobId}
     returning id, queued_count, video_count, schema_definition, language, transcribe, cancelled_at,
-      ${dialect === "postgres" ? sql`(select data_key from job_keys where job_id = ${slots.jobId})` : sql`null`} as data_key`,
+      ${databaseSql(dialect).videoQueue.dataKeyOfJob(slots.jobId)} as data_key`,
 );
 
 /** Moves newly started videos from the jobs' `queued` counts to `processing`, and jobs likewise in usage; answers the jobs. */

@@ -1,5 +1,5 @@
 // Settlement's job step: the batch's outcomes written and moved into their jobs' counts, and a job closed after its last video.
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { type BatchAccount, countJobSettled, countJobsFirstFailure } from "../credits/settlement-charges.js";
 import { isSettled, jobStatus } from "../domain/job-status.js";
 import { type Write, write } from "../store/combined-writes.js";
@@ -8,14 +8,8 @@ import type { Database, JobStatus } from "../store/tables.js";
 import type { SettledJobFacts } from "../webhooks/outbox.js";
 import type { JobChange, PricedBatch } from "./settlement-outcomes.js";
 import { sortedUnique } from "./settlement-locks.js";
-import {
-  closeJobs,
-  countInJobs,
-  type JobChangeRecord,
-  type JobCountsAfter,
-  writeOutcomes,
-  writeOutcomesAndCountJobsPostgres,
-} from "./settlement-statements.js";
+import { databaseSql } from "../store/database-sql.js";
+import type { JobChangeRecord, JobCountsAfter } from "../store/settlement-sql.js";
 
 /**
  * Writes every held video's outcome and charge, and moves them from their jobs' `processing` counts
@@ -38,16 +32,11 @@ export async function writeOutcomesAndCountJobs(
   });
   const outcomes = { batch: JSON.stringify(records), ids: records.map((r) => r.id), now, workerId };
   const jobs = { jobs: JSON.stringify(changes), jobIds: changes.map((change) => change.id) };
-  let written: number;
-  let after: JobCountsAfter[];
-  if (store.dialect === "postgres") {
-    const rows = await writeOutcomesAndCountJobsPostgres(store.db).rows(trx, { ...outcomes, ...jobs });
-    written = rows[0]?.outcomes_written ?? 0;
-    after = rows;
-  } else {
-    written = Number((await writeOutcomes(store.db).run(trx, outcomes)).numAffectedRows ?? 0n);
-    after = await countInJobs(store.db).rows(trx, jobs);
-  }
+  const { written, after } = await databaseSql(store.dialect).settlement.writeOutcomesAndCountJobs(
+    store.db,
+    trx,
+    { ...outcomes, ...jobs },
+  );
   // The batch's locks kept every lease as checked: a difference is a broken promise, not a lost lease.
   if (written !== records.length) {
     throw new Error(`Settling wrote ${written} of ${records.length} videos whose leases were held.`);
@@ -64,7 +53,7 @@ export async function writeOutcomesAndCountJobs(
  * workspace's account, in job id order.
  */
 export function closeSettledJobs(
-  db: Kysely<Database>,
+  store: Store,
   after: readonly JobCountsAfter[],
   changes: ReadonlyMap<string, JobChange>,
   accounts: ReadonlyMap<string, BatchAccount>,
@@ -99,5 +88,6 @@ export function closeSettledJobs(
   if (closed.length === 0) return { closed, writes: [] };
   const statuses = closed.map((job) => ({ id: job.jobId, status: job.status }));
   const closing = { batch: JSON.stringify(statuses), ids: statuses.map((job) => job.id), now };
-  return { closed, writes: [write(closeJobs(db), closing)] };
+  const closeJobs = databaseSql(store.dialect).settlement.closeJobs;
+  return { closed, writes: [write(closeJobs(store.db), closing)] };
 }

@@ -7,8 +7,8 @@ import {
 } from "../credits/settlement-charges.js";
 import { storedRowsText } from "../extraction/stored-rows.js";
 import { sealIfKeyed } from "../store/sealed-values.js";
-import type { Settlement, SettledVideo, VideoOutcome } from "./settlement.js";
-import type { OutcomeRecord } from "./settlement-statements.js";
+import type { Settlement, SettledVideo, VideoOutcome } from "./video-outcomes.js";
+import type { OutcomeRecord } from "../store/settlement-sql.js";
 
 /** What a batch adds to one job's counts. */
 export interface JobChange {

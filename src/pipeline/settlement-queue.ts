@@ -4,13 +4,8 @@ import { sleep } from "../concurrency/sleep.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
-import {
-  isTransactionConflict,
-  type SettledVideo,
-  type SettlementResult,
-  settleVideos,
-  type VideoOutcome,
-} from "./settlement.js";
+import { isTransactionConflict, settleVideos } from "./settlement.js";
+import type { SettledVideo, SettlementResult, VideoOutcome } from "./video-outcomes.js";
 
 interface Waiting {
   readonly video: SettledVideo;

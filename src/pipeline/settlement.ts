@@ -2,44 +2,13 @@
 // the webhook events, all in one transaction, so a video is charged exactly once or not at all.
 import { openBatchAccounts, settledBatchCharges } from "../credits/settlement-charges.js";
 import type { PlanTable } from "../domain/plans.js";
-import type { Row, RowSource } from "../extraction/extractor.js";
 import type { Store } from "../store/database.js";
 import { runWrites } from "../store/combined-writes.js";
 import { endpointsOf, jobEventWrites, type SettledJobFacts } from "../webhooks/outbox.js";
 import { lockBatch } from "./settlement-locks.js";
 import { closeSettledJobs, writeOutcomesAndCountJobs } from "./settlement-job-counts.js";
 import { type PricedBatch, priceOutcomes } from "./settlement-outcomes.js";
-
-export type VideoOutcome =
-  | {
-      readonly kind: "done";
-      readonly rows: Row[];
-      /** Where each row came from, in the rows' order. */
-      readonly sources: RowSource[];
-      readonly durationSeconds: number;
-      readonly chunkCount: number;
-      /** Transcribed from its audio rather than read from captions: priced at the plan's transcription rate. */
-      readonly transcribed?: boolean;
-    }
-  | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean };
-
-export interface SettledVideo {
-  readonly videoId: string;
-  readonly jobId: string;
-  readonly workspaceId: string;
-  /** The job's data key: the rows are stored sealed under it when present (store/sealed-values.ts). */
-  readonly dataKey?: Buffer | null;
-}
-
-/** A video whose outcome is ready, as handed to `settleVideos`. */
-export interface Settlement {
-  readonly video: SettledVideo;
-  readonly outcome: VideoOutcome;
-}
-
-/** What settling did: `lost` when the worker no longer held the video (another settles it). */
-export type SettlementResult =
-  { kind: "lost" } | { kind: "settled"; status: "done" | "failed"; jobSettled: boolean };
+import type { Settlement, SettlementResult } from "./video-outcomes.js";
 
 /**
  * PostgreSQL gave up the transaction to break a deadlock or a serialization conflict: nothing of it was
@@ -73,7 +42,7 @@ export async function settleVideos(
     const accounts = await openBatchAccounts(trx, plans, workspaces, now);
     const priced = priceOutcomes(held, accounts);
     const after = await writeOutcomesAndCountJobs(store, trx, workerId, priced, now);
-    const { closed, writes: closings } = closeSettledJobs(store.db, after, priced.jobs, accounts, now);
+    const { closed, writes: closings } = closeSettledJobs(store, after, priced.jobs, accounts, now);
     const endpoints = await endpointsOf(
       trx,
       closed.map((job) => job.workspaceId),

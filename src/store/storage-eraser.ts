@@ -1,9 +1,9 @@
 // Removes deleted data from the database's files soon after handovers, batched and off the request path.
 import { handovers } from "../metrics.js";
 import type { FastifyBaseLogger } from "fastify";
-import { sql } from "kysely";
 import type { Store } from "./database.js";
-import { sqliteBusyTimeoutMs } from "./sqlite/open-sqlite.js";
+import { rewriteKeyPartitions } from "./postgres/key-partition-rewrite.js";
+import { truncateWriteAheadLog } from "./sqlite/write-ahead-log-truncation.js";
 
 /**
  * How long after a handover its erasure runs: the handovers of those seconds share one. On PostgreSQL
@@ -14,8 +14,6 @@ const batchDelayMs = 2000;
 const retryDelayMs = 250;
 /** Past this, a failing erasure stops retrying on its own (the store may be closed) until the next handover. */
 const giveUpAfterMs = 60_000;
-/** PostgreSQL: how long the rewrite may wait for a partition's lock before it gives way and tries later. */
-const lockTimeoutMs = 200;
 
 /** A partition's own name, at the end of its possibly schema-qualified name; safe to put into SQL as is. */
 const keyPartitionName = /\bjob_keys_\d+$/;
@@ -24,16 +22,14 @@ const keyPartitionName = /\bjob_keys_\d+$/;
  * A handover deletes a job's rows and submitted URLs in its transaction; what is deleted can still sit
  * in the files, and this removes it within a couple of seconds, for every handover of the moment at once.
  *
- * - SQLite zeroes deleted content in place (`secure_delete`, store/sqlite/open-sqlite.ts), but the write-ahead log
- *   keeps the earlier copies of the pages. A checkpoint in TRUNCATE mode copies the log into the
- *   database file and cuts the log to nothing. It never waits on a lock here (busy_timeout 0 for its
- *   duration, so the event loop is not held up): when another connection is reading or writing, it
- *   tries again shortly.
+ * - SQLite zeroes deleted content in place (`secure_delete`, store/sqlite/open-sqlite.ts), but the
+ *   write-ahead log keeps the earlier copies of the pages, which a truncating checkpoint removes
+ *   (sqlite/write-ahead-log-truncation.ts).
  * - PostgreSQL keeps deleted rows' bytes in its table files, so values are sealed under a key per job
- *   (store/sealed-values.ts) and the handover deletes the key. Rewriting the key's partition of
- *   `job_keys` (VACUUM FULL: a new file, the old one truncated at commit) removes the key from the
- *   files; the partition is a sixteenth of the unread jobs' keys, and the rewrite gives up after
- *   `lockTimeoutMs` rather than make busy statements queue behind it, and tries again.
+ *   (store/sealed-values.ts) and the handover deletes the key; rewriting the key's partition of
+ *   `job_keys` removes the key from the files (postgres/key-partition-rewrite.ts).
+ *
+ * Either half throws when a lock stood in the way; the eraser then tries again shortly.
  */
 export class StorageEraser {
   /** SQLite: whether a checkpoint is owed. PostgreSQL: the key partitions to rewrite. */
@@ -116,40 +112,12 @@ export class StorageEraser {
     const left = new Set(this.partitions);
     this.partitions.clear();
     try {
-      if (this.store.dialect === "sqlite") await this.checkpointSqlite();
-      else await this.rewritePartitions(left);
+      if (this.store.dialect === "sqlite") await truncateWriteAheadLog(this.store.db);
+      else await rewriteKeyPartitions(this.store.db, left);
     } catch (error) {
       this.owed = true;
       for (const partition of left) this.partitions.add(partition);
       throw error;
     }
-  }
-
-  private async checkpointSqlite(): Promise<void> {
-    await this.store.db.connection().execute(async (conn) => {
-      await sql`pragma busy_timeout = 0`.execute(conn);
-      try {
-        const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(conn);
-        if (rows[0]?.busy !== 0) throw new Error("another connection held the database (checkpoint busy)");
-      } finally {
-        await sql`pragma ${sql.raw(`busy_timeout = ${sqliteBusyTimeoutMs}`)}`.execute(conn);
-      }
-    });
-  }
-
-  /** Rewrites each partition in `left`, taking it out of `left` once done. */
-  private async rewritePartitions(left: Set<string>): Promise<void> {
-    if (left.size === 0) return;
-    await this.store.db.connection().execute(async (conn) => {
-      await sql`set lock_timeout = ${sql.lit(`${lockTimeoutMs}ms`)}`.execute(conn);
-      try {
-        for (const partition of [...left]) {
-          await sql`vacuum full ${sql.raw(partition)}`.execute(conn);
-          left.delete(partition);
-        }
-      } finally {
-        await sql`reset lock_timeout`.execute(conn);
-      }
-    });
   }
 }

@@ -1,4 +1,4 @@
-// A key check is one indexed lookup, never a scan, never a slow hash; the rate limit is one upsert by key.
+// Cost: a key check is one indexed lookup, never a scan, never a slow hash; the rate limit is one upsert by key.
 import { createHash, randomBytes } from "node:crypto";
 import { type CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ const rateLimitUpsert =
   /^insert into "rate_limit_windows" .* on conflict \("subject", "window_started_at"\) do update/;
 
 for (const dialect of dialects) {
-  describe.skipIf(dialect.skipReason !== null)(`the cost of a key check on ${dialectTitle(dialect)}`, () => {
+  describe.skipIf(dialect.skipReason !== null)(`Cost: a key check on ${dialectTitle(dialect)}`, () => {
     const log = new StatementLog();
     let server: TestServer;
     let key: string;

@@ -1,57 +1,12 @@
-// PostgreSQL's key check: one statement answers the requests of a key that arrived before it was sent, and no other.
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from "kysely";
+// PostgreSQL's key check, shared by the requests of a key that arrive together: it answers none that arrived
+// after it was sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresKeyCheck } from "../../src/access/postgres-access-check.js";
 import { hashApiKey } from "../../src/domain/api-key-material.js";
 import type { Store } from "../../src/store/database.js";
 import { dialects, dialectTitle } from "../support/databases.js";
+import { HeldAnswers } from "../support/held-answers.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
-
-/** Counts the statements run through it, and while held keeps their answers back until released. */
-class HeldAnswers implements KyselyPlugin {
-  statements = 0;
-  private held: (() => void)[] | undefined;
-  private onHeld: (() => void) | undefined;
-
-  hold(): void {
-    this.held = [];
-  }
-
-  /** Resolves once an answer is being held back: its statement has run. */
-  answerHeld(): Promise<void> {
-    if (this.held?.length) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.onHeld = resolve;
-    });
-  }
-
-  release(): void {
-    const held = this.held ?? [];
-    this.held = undefined;
-    for (const answer of held) answer();
-  }
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    return node;
-  }
-
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.statements++;
-    if (this.held) {
-      const held = new Promise<void>((answer) => this.held?.push(answer));
-      this.onHeld?.();
-      await held;
-    }
-    return result;
-  }
-}
 
 const postgres = dialects.find((d) => d.name === "postgres");
 
@@ -77,27 +32,6 @@ describe.skipIf(!postgres || postgres.skipReason !== null)(
       expect(await keyCheck.check(key, Date.now())).not.toBeNull();
       return key;
     }
-
-    it("answers the requests that arrived while a check was on its way with one more statement", async () => {
-      const key = await usedKey();
-      answers.statements = 0;
-      // Ten requests of one key arrive together: the first is sent at once, the nine others wait for it.
-      const first = keyCheck.check(key, Date.now());
-      const later = Array.from({ length: 9 }, () => keyCheck.check(key, Date.now()));
-      const checks = await Promise.all([first, ...later]);
-      expect(checks.every((check) => check?.caller.plan.id === "pro")).toBe(true);
-      expect(answers.statements).toBe(2);
-    });
-
-    it("sends each request's check on its own with VIDROWS_SHARED_KEY_CHECKS=0, answering each alike", async () => {
-      const key = await usedKey();
-      const store: Store = { ...server.app.store, db: server.app.store.db.withPlugin(answers) };
-      const unshared = new PostgresKeyCheck(store, server.app.config.plans, { shareChecks: false });
-      answers.statements = 0;
-      const checks = await Promise.all(Array.from({ length: 10 }, () => unshared.check(key, Date.now())));
-      expect(checks.every((check) => check?.caller.plan.id === "pro")).toBe(true);
-      expect(answers.statements).toBe(10);
-    });
 
     it("refuses a request that arrived after its key was revoked, though a check sent before comes back live", async () => {
       const key = await usedKey();

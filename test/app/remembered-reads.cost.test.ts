@@ -1,4 +1,4 @@
-// The remembered reads: what a repeated read costs in statements, and which writes make it compute again.
+// Cost: the remembered reads: what a repeated read costs in statements, and which writes make it compute again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { acceptingJobs, exampleJobBody } from "../support/endpoints.js";
@@ -6,7 +6,7 @@ import { keyCheckStatement, StatementLog } from "../support/statement-log.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 for (const dialect of dialects) {
-  describe.skipIf(dialect.skipReason !== null)(`remembered reads on ${dialectTitle(dialect)}`, () => {
+  describe.skipIf(dialect.skipReason !== null)(`Cost: remembered reads on ${dialectTitle(dialect)}`, () => {
     const log = new StatementLog();
     let server: TestServer;
     beforeAll(async () => {

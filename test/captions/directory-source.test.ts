@@ -3,19 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
 import { DirectoryCaptionSource } from "../../src/captions/directory-source.js";
-
-const fixtures = new URL("../fixtures/captions/", import.meta.url);
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
-}
+import { captionFailure, captionFixtures } from "../support/captions.js";
 
 describe("Captions from a folder", () => {
   let root: string;
@@ -26,9 +15,9 @@ describe("Captions from a folder", () => {
     root = mkdtempSync(join(tmpdir(), "vidrows-captions-"));
     folder = join(root, "captions");
     mkdirSync(folder);
-    copyFileSync(new URL("rolling-auto.en.vtt", fixtures), join(folder, "aaaaaaaaaaa.vtt"));
-    copyFileSync(new URL("manual.en.srt", fixtures), join(folder, "bbbbbbbbbbb.srt"));
-    copyFileSync(new URL("auto.en.json3", fixtures), join(folder, "ccccccccccc.json3"));
+    copyFileSync(new URL("rolling-auto.en.vtt", captionFixtures), join(folder, "aaaaaaaaaaa.vtt"));
+    copyFileSync(new URL("manual.en.srt", captionFixtures), join(folder, "bbbbbbbbbbb.srt"));
+    copyFileSync(new URL("auto.en.json3", captionFixtures), join(folder, "ccccccccccc.json3"));
     writeFileSync(join(folder, "ddddddddddd.vtt"), "WEBVTT\n\n");
     writeFileSync(join(folder, "eeeeeeeeeee.json3"), "not json");
     // A file outside the folder that a path-traversing id would reach.
@@ -60,20 +49,20 @@ describe("Captions from a folder", () => {
 
   it("says no_captions when there is no file, an empty file or an unreadable one", async () => {
     for (const id of ["zzzzzzzzzzz", "ddddddddddd", "eeeeeeeeeee"]) {
-      const error = await failure(source.fetchTranscript(id));
+      const error = await captionFailure(source.fetchTranscript(id));
       expect(error.code, id).toBe("no_captions");
       expect(error.retryable).toBe(false);
     }
   });
 
   it("says captions_unavailable when the file is there but cannot be read", async () => {
-    const error = await failure(source.fetchTranscript("fffffffffff"));
+    const error = await captionFailure(source.fetchTranscript("fffffffffff"));
     expect(error.code).toBe("captions_unavailable");
   });
 
   it("never leaves the folder for an id that is not a video id", async () => {
     for (const id of ["../secret", "..%2Fsecret", "aaaaaaaaaaa/..", "", "aaaaaaaaaaaa"]) {
-      const error = await failure(source.fetchTranscript(id));
+      const error = await captionFailure(source.fetchTranscript(id));
       expect(error.code, id).toBe("video_unavailable");
     }
   });

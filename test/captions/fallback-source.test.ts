@@ -1,28 +1,16 @@
 // VIDROWS_CAPTIONS=youtube,yt-dlp: the youtube source against a local server, then a fake yt-dlp; the next
 // source is asked only when one answers captions_unavailable, and both give the same transcript.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CaptionError, type CaptionSource } from "../../src/captions/caption-source.js";
+import { type CaptionSource } from "../../src/captions/caption-source.js";
 import { createCaptionSource } from "../../src/captions/create-caption-source.js";
 import { FallbackCaptionSource } from "../../src/captions/fallback-source.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp } from "./fake-ytdlp.js";
 import { type LocalServer, startLocalServer } from "./local-servers.js";
+import { captionFailure, captionFixture } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
-}
-
 describe("A chain of captions sources", () => {
   let platform: LocalServer;
   let ytDlp: FakeYtDlp;
@@ -37,7 +25,7 @@ describe("A chain of captions sources", () => {
       if (request.url.pathname === "/youtubei/v1/player") {
         response.writeHead(playerStatus, { "content-type": "application/json" }).end(playerBody);
       } else if (request.url.searchParams.get("kind") === "asr") {
-        response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+        response.writeHead(200, { "content-type": "application/json" }).end(captionFixture("auto.en.json3"));
       } else {
         response.writeHead(404).end();
       }
@@ -57,8 +45,8 @@ describe("A chain of captions sources", () => {
   beforeEach(() => {
     platform.requests.length = 0;
     playerStatus = 200;
-    playerBody = atOrigin(fixture("youtube/player-auto-only.json"));
-    ytDlp.script({ "*": { stdout: atOrigin(fixture("yt-dlp/info-auto-only.json")) } });
+    playerBody = atOrigin(captionFixture("youtube/player-auto-only.json"));
+    ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-auto-only.json")) } });
   });
 
   it("is built from the setting, youtube first", () => {
@@ -80,8 +68,8 @@ describe("A chain of captions sources", () => {
     const fromYouTube = await chain.fetchTranscript(videoId);
     for (const refusal of [
       () => (playerStatus = 429),
-      () => (playerBody = atOrigin(fixture("youtube/player-bot-check.json"))),
-      () => (playerBody = atOrigin(fixture("youtube/player-po-token.json"))),
+      () => (playerBody = atOrigin(captionFixture("youtube/player-bot-check.json"))),
+      () => (playerBody = atOrigin(captionFixture("youtube/player-po-token.json"))),
     ]) {
       refusal();
       const before = ytDlp.calls().length;
@@ -91,7 +79,7 @@ describe("A chain of captions sources", () => {
       expect(fromYtDlp.cues).toEqual(fromYouTube.cues);
       expect(fromYtDlp.language).toBe(fromYouTube.language);
       playerStatus = 200;
-      playerBody = atOrigin(fixture("youtube/player-auto-only.json"));
+      playerBody = atOrigin(captionFixture("youtube/player-auto-only.json"));
     }
   });
 
@@ -100,9 +88,9 @@ describe("A chain of captions sources", () => {
       ["player-captions-disabled.json", "no_captions"],
       ["player-private.json", "video_unavailable"],
     ] as const) {
-      playerBody = atOrigin(fixture(`youtube/${file}`));
+      playerBody = atOrigin(captionFixture(`youtube/${file}`));
       const before = ytDlp.calls().length;
-      const error = await failure(chain.fetchTranscript(videoId));
+      const error = await captionFailure(chain.fetchTranscript(videoId));
       expect(error.code, file).toBe(code);
       expect(ytDlp.calls(), file).toHaveLength(before);
     }
@@ -110,37 +98,37 @@ describe("A chain of captions sources", () => {
 
   it("says captions_unavailable with every source's reason when all of them are refused", async () => {
     playerStatus = 429;
-    ytDlp.script({ "*": { stderr: fixture("yt-dlp/bot-check.stderr"), exitCode: 1 } });
-    const error = await failure(chain.fetchTranscript(videoId));
+    ytDlp.script({ "*": { stderr: captionFixture("yt-dlp/bot-check.stderr"), exitCode: 1 } });
+    const error = await captionFailure(chain.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.message).toMatch(/^youtube: .*429.* Then yt-dlp: .*not a bot/);
   });
 
   it("keeps youtube's retryable bot check when yt-dlp (exit code 0) only warns of the same", async () => {
-    playerBody = atOrigin(fixture("youtube/player-bot-check.json"));
+    playerBody = atOrigin(captionFixture("youtube/player-bot-check.json"));
     ytDlp.script({
       "*": {
-        stdout: atOrigin(fixture("yt-dlp/info-unplayable.json")),
-        stderr: fixture("yt-dlp/warned-bot-check.stderr"),
+        stdout: atOrigin(captionFixture("yt-dlp/info-unplayable.json")),
+        stderr: captionFixture("yt-dlp/warned-bot-check.stderr"),
       },
     });
-    const error = await failure(chain.fetchTranscript(videoId));
+    const error = await captionFailure(chain.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.retryable).toBe(true);
   });
 
   it("keeps youtube's knowledge of tracks it could not read over yt-dlp finding none", async () => {
-    playerBody = atOrigin(fixture("youtube/player-po-token.json"));
-    ytDlp.script({ "*": { stdout: atOrigin(fixture("yt-dlp/info-no-captions.json")) } });
-    const error = await failure(chain.fetchTranscript(videoId));
+    playerBody = atOrigin(captionFixture("youtube/player-po-token.json"));
+    ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-no-captions.json")) } });
+    const error = await captionFailure(chain.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.message).toMatch(/contradicted/);
   });
 
   it("passes on the answer of the last source when it is about the video", async () => {
     playerStatus = 503;
-    ytDlp.script({ "*": { stderr: fixture("yt-dlp/private.stderr"), exitCode: 1 } });
-    expect((await failure(chain.fetchTranscript(videoId))).code).toBe("video_unavailable");
+    ytDlp.script({ "*": { stderr: captionFixture("yt-dlp/private.stderr"), exitCode: 1 } });
+    expect((await captionFailure(chain.fetchTranscript(videoId))).code).toBe("video_unavailable");
   });
 
   it("asks no further source once the caller has aborted", async () => {

@@ -1,7 +1,6 @@
 // The platform over HTTPS, as YouTube is: a local HTTPS server with the test certificate, trusted through
 // NODE_EXTRA_CA_CERTS (vitest.config.ts), reached through the proxy setting (an http proxy pair, SOCKS5)
 // by the youtube source, and by the chain when youtube is refused and yt-dlp writes the track.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CaptionError } from "../../src/captions/caption-source.js";
 import { createCaptionSource } from "../../src/captions/create-caption-source.js";
@@ -14,11 +13,9 @@ import {
   startLocalServer,
   startLocalSocksProxy,
 } from "./local-servers.js";
+import { captionFixture } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
 describe("The platform over HTTPS, through the proxy setting", () => {
   let platform: LocalServer;
   let httpProxies: [LocalProxy, LocalProxy];
@@ -32,9 +29,13 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     platform = await startLocalServer(
       (request, response) => {
         if (request.url.pathname === "/youtubei/v1/player") {
-          response.writeHead(200, { "content-type": "application/json" }).end(atOrigin(fixture(player)));
+          response
+            .writeHead(200, { "content-type": "application/json" })
+            .end(atOrigin(captionFixture(player)));
         } else {
-          response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+          response
+            .writeHead(200, { "content-type": "application/json" })
+            .end(captionFixture("auto.en.json3"));
         }
       },
       { tls: true },
@@ -76,7 +77,7 @@ describe("The platform over HTTPS, through the proxy setting", () => {
 
   it("says captions_unavailable through a bot check, and the chain's yt-dlp reads the track over HTTPS", async () => {
     player = "youtube/player-bot-check.json";
-    ytDlp.script({ "*": { stdout: atOrigin(fixture("yt-dlp/info-auto-only.json")) } });
+    ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-auto-only.json")) } });
     const chain = createCaptionSource("youtube,yt-dlp", {
       youtubeBaseUrl: platform.origin,
       youtubeProxy: socks.url,

@@ -1,17 +1,14 @@
 // Caption formats read into cues: WebVTT (with YouTube's rolling automatic captions), SubRip and json3.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CaptionFormatError } from "../../src/captions/caption-format-error.js";
 import { formatFromContentType, parseCaptions, sniffFormat } from "../../src/captions/caption-formats.js";
 import { cleanCueText, decodeEntities, transcriptText } from "../../src/captions/caption-text.js";
 import { parseJson3 } from "../../src/captions/json3.js";
 import { parseSrt, parseWebVtt } from "../../src/captions/timed-text.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+import { captionFixture } from "../support/captions.js";
 
 describe("YouTube's rolling automatic WebVTT", () => {
-  const cues = parseWebVtt(fixture("rolling-auto.en.vtt"));
+  const cues = parseWebVtt(captionFixture("rolling-auto.en.vtt"));
   const spoken = [
     "hey everyone welcome back to the kitchen",
     "today we're making a simple tomato sauce",
@@ -40,7 +37,7 @@ describe("YouTube's rolling automatic WebVTT", () => {
 });
 
 describe("WebVTT written by a person", () => {
-  const cues = parseWebVtt(fixture("manual.en.vtt"));
+  const cues = parseWebVtt(captionFixture("manual.en.vtt"));
 
   it("reads every cue past STYLE and NOTE blocks and named cue identifiers", () => {
     expect(cues.map((cue) => cue.text)).toEqual([
@@ -61,7 +58,7 @@ describe("WebVTT written by a person", () => {
 
 describe("SubRip", () => {
   it("reads CRLF files with indexes, HTML tags, ASS overrides, entities and hours", () => {
-    const cues = parseSrt(fixture("manual.en.srt"));
+    const cues = parseSrt(captionFixture("manual.en.srt"));
     expect(cues).toEqual([
       { startMs: 500, endMs: 2000, text: "Hello there." },
       { startMs: 2000, endMs: 4250, text: "General Kenobi!\nYou are a bold one." },
@@ -78,7 +75,7 @@ describe("SubRip", () => {
 
 describe("json3", () => {
   it("reads events with words and skips window definitions, line breaks, blank segments and sound labels", () => {
-    const cues = parseJson3(fixture("auto.en.json3"));
+    const cues = parseJson3(captionFixture("auto.en.json3"));
     // Each line ends where the next begins: automatic events last into the next one.
     expect(cues).toEqual([
       { startMs: 160, endMs: 2879, text: "hey everyone welcome back to the kitchen" },
@@ -139,6 +136,6 @@ describe("format detection", () => {
     expect(sniffFormat("\uFEFFWEBVTT\n\n")).toBe("vtt");
     expect(sniffFormat('  {"events": []}')).toBe("json3");
     expect(sniffFormat("1\n00:00:01,000 --> 00:00:02,000\nhi\n")).toBe("srt");
-    expect(parseCaptions(fixture("auto.en.json3"), "json3")).toHaveLength(3);
+    expect(parseCaptions(captionFixture("auto.en.json3"), "json3")).toHaveLength(3);
   });
 });

@@ -18,12 +18,9 @@ import {
   startLocalServer,
   startLocalSocksProxy,
 } from "./local-servers.js";
-import { readFileSync } from "node:fs";
+import { captionFixture } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
 describe("Reaching the platform", () => {
   let platform: LocalServer;
   let folder: string;
@@ -33,13 +30,13 @@ describe("Reaching the platform", () => {
     folder = mkdtempSync(join(tmpdir(), "vidrows-platform-access-"));
     platform = await startLocalServer((request, response) => {
       if (request.url.pathname === "/youtubei/v1/player") {
-        const body = fixture("youtube/player-auto-only.json").replaceAll(
+        const body = captionFixture("youtube/player-auto-only.json").replaceAll(
           "https://www.youtube.com",
           platform.origin,
         );
         response.writeHead(200, { "content-type": "application/json" }).end(body);
       } else {
-        response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+        response.writeHead(200, { "content-type": "application/json" }).end(captionFixture("auto.en.json3"));
       }
     });
   });

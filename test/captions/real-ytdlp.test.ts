@@ -1,7 +1,7 @@
 // The command lines vidrows gives yt-dlp, run by the real yt-dlp when one is installed (`apt-get install
 // yt-dlp` is enough): the subtitle run writes the chosen track from a recorded info, through a SOCKS5 proxy,
 // from a local server. Without yt-dlp on PATH these tests are skipped, and say so.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,9 +17,7 @@ import {
   startLocalServer,
   startLocalSocksProxy,
 } from "./local-servers.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
+import { captionFixture } from "../support/captions.js";
 
 function installedYtDlp(): string | null {
   try {
@@ -44,7 +42,7 @@ describe.skipIf(executable === null)("The real yt-dlp with vidrows's command lin
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), "vidrows-real-yt-dlp-"));
     platform = await startLocalServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+      response.writeHead(200, { "content-type": "application/json" }).end(captionFixture("auto.en.json3"));
     });
     socks = await startLocalSocksProxy();
   });
@@ -65,7 +63,7 @@ describe.skipIf(executable === null)("The real yt-dlp with vidrows's command lin
   });
 
   it("writes the chosen track from a recorded info, through the SOCKS5 proxy", async () => {
-    const infoText = fixture("yt-dlp/info-auto-only.json").replaceAll(
+    const infoText = captionFixture("yt-dlp/info-auto-only.json").replaceAll(
       "https://www.youtube.com",
       platform.origin,
     );

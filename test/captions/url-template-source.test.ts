@@ -1,22 +1,9 @@
 // The URL-template captions source against a local server: formats, 404, other failures, timeouts, aborts.
-import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
 import { UrlTemplateCaptionSource } from "../../src/captions/url-template-source.js";
 import { closedOrigin, type LocalServer, startLocalServer } from "./local-servers.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
-}
+import { captionFailure, captionFixture } from "../support/captions.js";
 
 function answer(response: ServerResponse, status: number, body: string, contentType?: string): void {
   response.writeHead(status, contentType ? { "content-type": contentType } : {}).end(body);
@@ -39,7 +26,7 @@ describe("Captions from a URL template", () => {
 
   it("asks for the video's own URL and reads WebVTT by its content type", async () => {
     server.handler = (_request, response) =>
-      answer(response, 200, fixture("rolling-auto.en.vtt"), "text/vtt");
+      answer(response, 200, captionFixture("rolling-auto.en.vtt"), "text/vtt");
     const transcript = await source.fetchTranscript("aB3_-xYz012");
     expect(server.requests[0]?.url.pathname).toBe("/captions/aB3_-xYz012");
     expect(server.requests[0]?.url.searchParams.get("format")).toBe("any");
@@ -54,7 +41,7 @@ describe("Captions from a URL template", () => {
       { file: "manual.en.srt", first: "Hello there." },
     ];
     for (const { file, first } of cases) {
-      server.handler = (_request, response) => answer(response, 200, fixture(file), "text/plain");
+      server.handler = (_request, response) => answer(response, 200, captionFixture(file), "text/plain");
       const transcript = await source.fetchTranscript("aB3_-xYz012");
       expect(transcript.cues[0]?.text, file).toBe(first);
     }
@@ -62,20 +49,20 @@ describe("Captions from a URL template", () => {
 
   it("says no_captions for a 404 and for an empty answer", async () => {
     server.handler = (_request, response) => answer(response, 404, "no such file");
-    expect((await failure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("no_captions");
+    expect((await captionFailure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("no_captions");
     server.handler = (_request, response) => answer(response, 200, "");
-    expect((await failure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("no_captions");
+    expect((await captionFailure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("no_captions");
   });
 
   it("says captions_unavailable for other statuses and for JSON that is not json3", async () => {
     for (const status of [500, 503, 429, 403, 401]) {
       server.handler = (_request, response) => answer(response, status, "nope");
-      const error = await failure(source.fetchTranscript("aB3_-xYz012"));
+      const error = await captionFailure(source.fetchTranscript("aB3_-xYz012"));
       expect(error.code, String(status)).toBe("captions_unavailable");
       expect(error.retryable).toBe(true);
     }
     server.handler = (_request, response) => answer(response, 200, "<html>oops", "application/json");
-    expect((await failure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("captions_unavailable");
+    expect((await captionFailure(source.fetchTranscript("aB3_-xYz012"))).code).toBe("captions_unavailable");
   });
 
   it("says captions_unavailable, not no_captions, for a 200 answer that is an HTML error page", async () => {
@@ -83,7 +70,7 @@ describe("Captions from a URL template", () => {
       "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>Try later</body></html>";
     for (const contentType of ["text/html; charset=utf-8", "text/plain", "application/octet-stream"]) {
       server.handler = (_request, response) => answer(response, 200, page, contentType);
-      const error = await failure(source.fetchTranscript("aB3_-xYz012"));
+      const error = await captionFailure(source.fetchTranscript("aB3_-xYz012"));
       expect(error.code, contentType).toBe("captions_unavailable");
       expect(error.retryable).toBe(true);
     }
@@ -91,11 +78,11 @@ describe("Captions from a URL template", () => {
 
   it("says captions_unavailable when the server cannot be reached or does not answer in time", async () => {
     const nowhere = new UrlTemplateCaptionSource(`${await closedOrigin()}/{video_id}.vtt`);
-    expect((await failure(nowhere.fetchTranscript("aB3_-xYz012"))).code).toBe("captions_unavailable");
+    expect((await captionFailure(nowhere.fetchTranscript("aB3_-xYz012"))).code).toBe("captions_unavailable");
 
     server.handler = () => {}; // never answers
     const impatient = new UrlTemplateCaptionSource(`${server.origin}/{video_id}.vtt`, { timeoutMs: 200 });
-    const error = await failure(impatient.fetchTranscript("aB3_-xYz012"));
+    const error = await captionFailure(impatient.fetchTranscript("aB3_-xYz012"));
     expect(error.code).toBe("captions_unavailable");
     expect(error.message).toMatch(/no answer within/);
   });
@@ -110,7 +97,7 @@ describe("Captions from a URL template", () => {
   });
 
   it("refuses ids that are not video ids without asking the server", async () => {
-    const error = await failure(source.fetchTranscript("../../etc/x"));
+    const error = await captionFailure(source.fetchTranscript("../../etc/x"));
     expect(error.code).toBe("video_unavailable");
     expect(server.requests).toHaveLength(0);
   });

@@ -1,31 +1,18 @@
 // The youtube source's InnerTube clients: the next client is asked when the platform refuses the one we
 // said we are (an outdated version, track URLs that need a proof-of-origin token), and only then.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
 import { createCaptionSource } from "../../src/captions/create-caption-source.js";
 import { parseClientList } from "../../src/captions/innertube-client.js";
 import { needsProofOfOrigin } from "../../src/captions/proof-of-origin.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { type LocalServer, startLocalServer } from "./local-servers.js";
+import { captionFailure, captionFixture } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
 interface PlayerAnswer {
   readonly status: number;
   readonly body: string;
-}
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
 }
 
 describe("The youtube source's clients", () => {
@@ -35,7 +22,7 @@ describe("The youtube source's clients", () => {
   let answers: Record<string, PlayerAnswer>;
   const player = (name: string, status = 200): PlayerAnswer => ({
     status,
-    body: fixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin),
+    body: captionFixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin),
   });
   const askedClients = () =>
     platform.requests
@@ -51,7 +38,7 @@ describe("The youtube source's clients", () => {
         expect(request.headers["x-youtube-client-version"]).toBe(client.clientVersion);
         response.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
       } else {
-        response.writeHead(200, { "content-type": "application/json" }).end(fixture("auto.en.json3"));
+        response.writeHead(200, { "content-type": "application/json" }).end(captionFixture("auto.en.json3"));
       }
     });
     // Two clients named by the setting, so that these cases read the same whatever the default list is.
@@ -160,7 +147,7 @@ describe("The youtube source's clients", () => {
       ANDROID_VR: player("player-made-for-kids.json"),
       ANDROID: player("player-made-for-kids.json"),
     };
-    const error = await failure(source.fetchTranscript(videoId));
+    const error = await captionFailure(source.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.retryable).toBe(true);
   });
@@ -172,7 +159,7 @@ describe("The youtube source's clients", () => {
 
     platform.requests.length = 0;
     answers = { ANDROID_VR: player("player-po-token.json"), ANDROID: player("player-po-token.json") };
-    const error = await failure(source.fetchTranscript(videoId));
+    const error = await captionFailure(source.fetchTranscript(videoId));
     expect(error.code).toBe("captions_unavailable");
     expect(error.message).toMatch(/As ANDROID_VR: .*proof-of-origin.* As ANDROID: .*proof-of-origin/);
     expect(trackRequests()).toHaveLength(0);
@@ -189,7 +176,7 @@ describe("The youtube source's clients", () => {
     for (const [answer, code] of cases) {
       platform.requests.length = 0;
       answers = { ANDROID_VR: answer, ANDROID: player("player-auto-only.json") };
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe(code);
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe(code);
       expect(askedClients()).toEqual(["ANDROID_VR"]);
     }
   });

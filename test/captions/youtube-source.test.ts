@@ -1,8 +1,7 @@
 // The youtube captions source against recorded-shape player responses served by a local server: track
 // choice, the error mapping of the contract (one case each), timeouts, aborts and the proxy.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CaptionError, type CaptionErrorCode } from "../../src/captions/caption-source.js";
+import { type CaptionErrorCode } from "../../src/captions/caption-source.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import {
   closedOrigin,
@@ -12,35 +11,17 @@ import {
   startLocalProxy,
   startLocalServer,
 } from "./local-servers.js";
+import { captionFailure, captionFixture, json3Track } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
-function json3(...lines: string[]): string {
-  return JSON.stringify({
-    wireMagic: "pb3",
-    events: lines.map((line, i) => ({ tStartMs: i * 2000, dDurationMs: 2000, segs: [{ utf8: line }] })),
-  });
-}
-
 /** The caption tracks the fake platform serves, by language and kind, as YouTube would with fmt=json3. */
 function serveTrack(request: SeenRequest): string {
   const lang = request.url.searchParams.get("lang");
-  if (request.url.searchParams.get("kind") === "asr") return fixture("auto.en.json3");
-  if (lang === "en") return json3("welcome to the kitchen", "today a tomato sauce");
-  if (lang === "de") return json3("willkommen in der Küche");
-  if (lang === "fr-CA") return json3("bienvenue dans la cuisine");
+  if (request.url.searchParams.get("kind") === "asr") return captionFixture("auto.en.json3");
+  if (lang === "en") return json3Track("welcome to the kitchen", "today a tomato sauce");
+  if (lang === "de") return json3Track("willkommen in der Küche");
+  if (lang === "fr-CA") return json3Track("bienvenue dans la cuisine");
   return "";
-}
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
 }
 
 describe("Captions from YouTube", () => {
@@ -52,7 +33,7 @@ describe("Captions from YouTube", () => {
   /** A recorded player response, its track URLs pointed at the local server. */
   const usePlayer = (name: string, status = 200) => {
     playerStatus = status;
-    playerBody = fixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin);
+    playerBody = captionFixture(`youtube/${name}`).replaceAll("https://www.youtube.com", platform.origin);
   };
   const playerRequests = () => platform.requests.filter((r) => r.url.pathname === "/youtubei/v1/player");
   const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
@@ -119,7 +100,7 @@ describe("Captions from YouTube", () => {
     it("never reads a machine translation, even in the asked language", async () => {
       usePlayer("player-ok.json");
       playerBody = playerBody.replace("lang=fr-CA", "lang=en&tlang=fr-CA");
-      const error = await failure(source.fetchTranscript(videoId, { language: "fr" }));
+      const error = await captionFailure(source.fetchTranscript(videoId, { language: "fr" }));
       expect(error.code).toBe("no_captions");
       expect(trackRequests()).toHaveLength(0);
     });
@@ -147,7 +128,7 @@ describe("Captions from YouTube", () => {
     });
 
     it("says no_captions when there is no track in the asked language, without downloading one", async () => {
-      const error = await failure(source.fetchTranscript(videoId, { language: "ja" }));
+      const error = await captionFailure(source.fetchTranscript(videoId, { language: "ja" }));
       expect(error.code).toBe("no_captions");
       expect(error.message).toMatch(/"ja"/);
       expect(trackRequests()).toHaveLength(0);
@@ -156,7 +137,7 @@ describe("Captions from YouTube", () => {
     it("says no_captions when captions are disabled or the track list is empty", async () => {
       for (const name of ["player-captions-disabled.json", "player-empty-tracklist.json"]) {
         usePlayer(name);
-        const error = await failure(source.fetchTranscript(videoId));
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code, name).toBe("no_captions");
         expect(error.retryable).toBe(false);
       }
@@ -164,7 +145,7 @@ describe("Captions from YouTube", () => {
 
     it("says no_captions when the track has no words", async () => {
       trackHandler = (_request, response) => response.writeHead(200).end('{"wireMagic":"pb3","events":[]}');
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe("no_captions");
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe("no_captions");
     });
   });
 
@@ -190,7 +171,7 @@ describe("Captions from YouTube", () => {
     for (const [title, file, code] of cases) {
       it(`maps ${title} to ${code}`, async () => {
         usePlayer(file);
-        const error = await failure(source.fetchTranscript(videoId));
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code).toBe(code);
         expect(error.retryable).toBe(code === "captions_unavailable");
         expect(trackRequests()).toHaveLength(0);
@@ -200,7 +181,7 @@ describe("Captions from YouTube", () => {
     it("maps an answer about another video (a blocked client's stand-in) to captions_unavailable", async () => {
       usePlayer("player-ok.json");
       playerBody = playerBody.replaceAll(`"videoId": "${videoId}"`, '"videoId": "aQvGIIdgFDM"');
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
     });
   });
 
@@ -208,7 +189,7 @@ describe("Captions from YouTube", () => {
     it("maps HTTP 429, 403 and 5xx from the player endpoint to captions_unavailable", async () => {
       for (const status of [429, 403, 500, 503]) {
         usePlayer("player-ok.json", status);
-        const error = await failure(source.fetchTranscript(videoId));
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code, String(status)).toBe("captions_unavailable");
         expect(error.message).toContain(String(status));
       }
@@ -216,27 +197,27 @@ describe("Captions from YouTube", () => {
 
     it("maps a page that is not JSON (a consent or captcha page) to captions_unavailable", async () => {
       playerBody = '<html><form action="https://consent.youtube.com/s"></form></html>';
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
     });
 
     it("maps HTTP 429 and 403 on the caption download to captions_unavailable", async () => {
       for (const status of [429, 403]) {
         trackHandler = (_request, response) => response.writeHead(status).end("Too many requests");
-        const error = await failure(source.fetchTranscript(videoId));
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code, String(status)).toBe("captions_unavailable");
       }
     });
 
     it("maps a caption download that answers an empty body (no proof-of-origin token) to captions_unavailable", async () => {
       trackHandler = (_request, response) => response.writeHead(200, { "content-length": "0" }).end();
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/proof-of-origin/);
     });
 
     it("maps a track URL marked exp=xpe (a token is required) to captions_unavailable without downloading", async () => {
       usePlayer("player-po-token.json");
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/proof-of-origin/);
       expect(trackRequests()).toHaveLength(0);
@@ -244,18 +225,18 @@ describe("Captions from YouTube", () => {
 
     it("maps an unreadable caption download to captions_unavailable", async () => {
       trackHandler = (_request, response) => response.writeHead(200).end("<html>Sorry...</html>");
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
     });
 
     it("maps a platform that cannot be reached to captions_unavailable", async () => {
       const nowhere = new YouTubeCaptionSource({ baseUrl: await closedOrigin() });
-      expect((await failure(nowhere.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+      expect((await captionFailure(nowhere.fetchTranscript(videoId))).code).toBe("captions_unavailable");
     });
 
     it("maps a platform that does not answer in time to captions_unavailable", async () => {
       trackHandler = () => {}; // never answers
       const impatient = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 200 });
-      const error = await failure(impatient.fetchTranscript(videoId));
+      const error = await captionFailure(impatient.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/no answer within/);
     });
@@ -271,7 +252,7 @@ describe("Captions from YouTube", () => {
   });
 
   it("refuses ids that are not video ids without asking the platform", async () => {
-    expect((await failure(source.fetchTranscript("not/an/id"))).code).toBe("video_unavailable");
+    expect((await captionFailure(source.fetchTranscript("not/an/id"))).code).toBe("video_unavailable");
     expect(platform.requests).toHaveLength(0);
   });
 
@@ -295,7 +276,7 @@ describe("Captions from YouTube", () => {
     it("fails with captions_unavailable when the proxy is down, though the platform is up", async () => {
       const proxied = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: await closedOrigin() });
       try {
-        expect((await failure(proxied.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+        expect((await captionFailure(proxied.fetchTranscript(videoId))).code).toBe("captions_unavailable");
         expect(platform.requests).toHaveLength(0);
       } finally {
         await proxied.close();

@@ -1,40 +1,21 @@
 // The yt-dlp captions source against a fake yt-dlp printing recorded-shape output, with the caption tracks
 // served by a local server: found, not found, no subtitles, video unavailable, blocked, hung (killed).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
 import { ProxyPool } from "../../src/captions/proxy-pool.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
 import { type LocalServer, type SeenRequest, startLocalServer } from "./local-servers.js";
+import { captionFailure, captionFixture, json3Track } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/captions/${name}`, import.meta.url), "utf8");
-
-function json3(...lines: string[]): string {
-  return JSON.stringify({
-    wireMagic: "pb3",
-    events: lines.map((line, i) => ({ tStartMs: i * 2000, dDurationMs: 2000, segs: [{ utf8: line }] })),
-  });
-}
-
 /** The tracks as YouTube's timedtext endpoint serves them with fmt=json3. */
 function serveTrack(request: SeenRequest): string {
-  if (request.url.searchParams.get("kind") === "asr") return fixture("auto.en.json3");
-  if (request.url.searchParams.get("lang") === "de") return json3("willkommen in der Küche");
-  return json3("welcome to the kitchen", "today a tomato sauce");
-}
-
-async function failure(promise: Promise<unknown>): Promise<CaptionError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
+  if (request.url.searchParams.get("kind") === "asr") return captionFixture("auto.en.json3");
+  if (request.url.searchParams.get("lang") === "de") return json3Track("willkommen in der Küche");
+  return json3Track("welcome to the kitchen", "today a tomato sauce");
 }
 
 describe("Captions through yt-dlp", () => {
@@ -43,7 +24,7 @@ describe("Captions through yt-dlp", () => {
   let source: YtDlpCaptionSource;
   /** A recorded info document, its caption URLs pointed at the local server. */
   const info = (name: string) =>
-    fixture(`yt-dlp/${name}`).replaceAll("https://www.youtube.com", platform.origin);
+    captionFixture(`yt-dlp/${name}`).replaceAll("https://www.youtube.com", platform.origin);
   const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
 
   beforeAll(async () => {
@@ -119,7 +100,7 @@ describe("Captions through yt-dlp", () => {
           },
         },
       });
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/429/);
     });
@@ -130,7 +111,7 @@ describe("Captions through yt-dlp", () => {
       expect(german.language).toBe("de");
 
       // yt-dlp lists a French translation of the automatic track; that is not what was said.
-      const error = await failure(source.fetchTranscript(videoId, { language: "fr" }));
+      const error = await captionFailure(source.fetchTranscript(videoId, { language: "fr" }));
       expect(error.code).toBe("no_captions");
       expect(error.message).toMatch(/"fr".*en, de|"fr".*de, en/);
       expect(trackRequests().every((r) => !r.url.searchParams.has("tlang"))).toBe(true);
@@ -147,7 +128,7 @@ describe("Captions through yt-dlp", () => {
     it("takes the language of a video with one audio track from the player answers yt-dlp saved", async () => {
       // yt-dlp's info labels the only audio track with the automatic track's (wrong) language, "ja".
       const pages = {
-        "Kf7tGz2xQ0A_https_-_www.youtube.com_youtubei_v1_player_prettyPrint=false_7b1c.dump": fixture(
+        "Kf7tGz2xQ0A_https_-_www.youtube.com_youtubei_v1_player_prettyPrint=false_7b1c.dump": captionFixture(
           "youtube/player-manual-en-auto-ja.json",
         ),
       };
@@ -226,7 +207,7 @@ describe("Captions through yt-dlp", () => {
       const orphaned = new YtDlpCaptionSource({ executable: vanishing.path });
       rmSync(vanishing.path);
       try {
-        const error = await failure(orphaned.fetchTranscript(videoId));
+        const error = await captionFailure(orphaned.fetchTranscript(videoId));
         expect(error.code).toBe("captions_unavailable");
         expect(error.message).toMatch(/VIDROWS_YTDLP_PATH/);
         expect(error.message).toMatch(/ENOENT/);
@@ -239,7 +220,7 @@ describe("Captions through yt-dlp", () => {
   describe("no subtitles", () => {
     it("says no_captions when the video has no caption track, without downloading", async () => {
       ytDlp.script({ "*": { stdout: info("info-no-captions.json") } });
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("no_captions");
       expect(error.retryable).toBe(false);
       expect(trackRequests()).toHaveLength(0);
@@ -247,9 +228,12 @@ describe("Captions through yt-dlp", () => {
 
     it("says captions_unavailable when yt-dlp left the tracks out for want of a proof-of-origin token", async () => {
       ytDlp.script({
-        "*": { stdout: info("info-no-captions.json"), stderr: fixture("yt-dlp/subtitles-need-token.stderr") },
+        "*": {
+          stdout: info("info-no-captions.json"),
+          stderr: captionFixture("yt-dlp/subtitles-need-token.stderr"),
+        },
       });
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/proof-of-origin/);
     });
@@ -257,7 +241,7 @@ describe("Captions through yt-dlp", () => {
     it("says captions_unavailable for a track URL marked exp=xpe, without downloading it", async () => {
       const marked = info("info-ok.json").replaceAll("&lang=en&fmt=json3", "&lang=en&exp=xpe&fmt=json3");
       ytDlp.script({ "*": { stdout: marked } });
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(trackRequests()).toHaveLength(0);
     });
@@ -279,8 +263,8 @@ describe("Captions through yt-dlp", () => {
     ];
     for (const [title, file, code, exitCode] of cases) {
       it(`maps ${title} to ${code}`, async () => {
-        ytDlp.script({ "*": { stderr: fixture(`yt-dlp/${file}`), exitCode } });
-        const error = await failure(source.fetchTranscript(videoId));
+        ytDlp.script({ "*": { stderr: captionFixture(`yt-dlp/${file}`), exitCode } });
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code).toBe(code);
         expect(error.retryable).toBe(code === "captions_unavailable");
         expect(error.message).not.toMatch(/ERROR:|https:\/\/github/);
@@ -289,18 +273,18 @@ describe("Captions through yt-dlp", () => {
     }
 
     it("tells an old release to update itself", async () => {
-      ytDlp.script({ "*": { stderr: fixture("yt-dlp/old-release.stderr"), exitCode: 2 } });
-      expect((await failure(source.fetchTranscript(videoId))).message).toMatch(/yt-dlp -U/);
+      ytDlp.script({ "*": { stderr: captionFixture("yt-dlp/old-release.stderr"), exitCode: 2 } });
+      expect((await captionFailure(source.fetchTranscript(videoId))).message).toMatch(/yt-dlp -U/);
     });
 
     it("maps output that is not a video's info to captions_unavailable", async () => {
       ytDlp.script({ "*": { stdout: "<html>not json</html>" } });
-      expect((await failure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
+      expect((await captionFailure(source.fetchTranscript(videoId))).code).toBe("captions_unavailable");
     });
 
     it("refuses ids that are not video ids without running yt-dlp", async () => {
       const before = ytDlp.calls().length;
-      expect((await failure(source.fetchTranscript("--exec=rm"))).code).toBe("video_unavailable");
+      expect((await captionFailure(source.fetchTranscript("--exec=rm"))).code).toBe("video_unavailable");
       expect(ytDlp.calls()).toHaveLength(before);
     });
   });
@@ -321,8 +305,10 @@ describe("Captions through yt-dlp", () => {
     ];
     for (const [title, file, code] of cases) {
       it(`maps ${title} to ${code}, never no_captions`, async () => {
-        ytDlp.script({ "*": { stdout: info("info-unplayable.json"), stderr: fixture(`yt-dlp/${file}`) } });
-        const error = await failure(source.fetchTranscript(videoId));
+        ytDlp.script({
+          "*": { stdout: info("info-unplayable.json"), stderr: captionFixture(`yt-dlp/${file}`) },
+        });
+        const error = await captionFailure(source.fetchTranscript(videoId));
         expect(error.code).toBe(code);
         expect(error.retryable).toBe(code === "captions_unavailable");
         expect(error.message).not.toMatch(/WARNING:|https:\/\/github|--cookies/);
@@ -332,9 +318,12 @@ describe("Captions through yt-dlp", () => {
 
     it("says no_captions for a playable video without tracks, whatever it warns of formats", async () => {
       ytDlp.script({
-        "*": { stdout: info("info-no-captions.json"), stderr: fixture("yt-dlp/warned-formats-only.stderr") },
+        "*": {
+          stdout: info("info-no-captions.json"),
+          stderr: captionFixture("yt-dlp/warned-formats-only.stderr"),
+        },
       });
-      const error = await failure(source.fetchTranscript(videoId));
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("no_captions");
       expect(error.retryable).toBe(false);
     });
@@ -351,10 +340,13 @@ describe("Captions through yt-dlp", () => {
     it("never reads another language because yt-dlp left the video's own track out", async () => {
       // The English track needed a token: yt-dlp dropped it and every track after it, leaving Chinese.
       ytDlp.script({
-        "*": { stdout: info("info-only-zh-left.json"), stderr: fixture("yt-dlp/subtitles-left-out.stderr") },
+        "*": {
+          stdout: info("info-only-zh-left.json"),
+          stderr: captionFixture("yt-dlp/subtitles-left-out.stderr"),
+        },
       });
       for (const language of [undefined, "en"]) {
-        const error = await failure(source.fetchTranscript(videoId, { language }));
+        const error = await captionFailure(source.fetchTranscript(videoId, { language }));
         expect(error.code, String(language)).toBe("captions_unavailable");
         expect(error.sawCaptionTracks).toBe(true);
       }
@@ -365,8 +357,8 @@ describe("Captions through yt-dlp", () => {
     });
 
     it("maps a run that got no player answer at all (HTTP 429, then an ERROR) to captions_unavailable", async () => {
-      ytDlp.script({ "*": { stderr: fixture("yt-dlp/no-player-response.stderr"), exitCode: 1 } });
-      const error = await failure(source.fetchTranscript(videoId));
+      ytDlp.script({ "*": { stderr: captionFixture("yt-dlp/no-player-response.stderr"), exitCode: 1 } });
+      const error = await captionFailure(source.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/Failed to extract any player response/);
     });
@@ -377,7 +369,7 @@ describe("Captions through yt-dlp", () => {
       const hungId = "hungVideo01";
       ytDlp.script({ [hungId]: { hang: true } });
       const impatient = new YtDlpCaptionSource({ executable: ytDlp.path, timeoutMs: 2000 });
-      const error = await failure(impatient.fetchTranscript(hungId));
+      const error = await captionFailure(impatient.fetchTranscript(hungId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/did not finish within 2 s/);
       const child = ytDlp.pid(hungId);

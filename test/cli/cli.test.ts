@@ -10,8 +10,11 @@ import {
   runCli,
   type ServerProcess,
   startServerProcess,
+  useProcessBudgets,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+
+useProcessBudgets();
 
 /** A refused command: non-zero exit, nothing on stdout, and on stderr a message (no stack trace) matching `says`. */
 function expectRefusal(result: CliResult, says: RegExp) {

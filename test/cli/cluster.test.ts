@@ -2,9 +2,11 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
-import { cliPath } from "../support/processes.js";
+import { cliPath, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+
+useProcessBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows cluster on ${dialectTitle(dialect)}`, () => {
@@ -34,7 +36,7 @@ for (const dialect of dialects) {
       });
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       try {
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + processWaitMs;
         const ready = () => {
           const lines = stdout.split("\n").filter((l) => l.startsWith("{"));
           const entries = lines.map((l) => JSON.parse(l) as { msg: string; address?: string; pid: number });
@@ -60,9 +62,9 @@ for (const dialect of dialects) {
       } finally {
         child.kill("SIGTERM");
       }
-      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), processWaitMs);
       expect(await exited).toBe(0);
       clearTimeout(timer);
-    }, 90_000);
+    });
   });
 }

@@ -2,8 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { hold, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
-import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
+import {
+  killAllChildren,
+  type ServerProcess,
+  startServerProcess,
+  useProcessBudgets,
+} from "../support/processes.js";
 import { type ApiResponse, call } from "../support/test-server.js";
+
+useProcessBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(

@@ -5,8 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { dialects, postgresUrl } from "../support/databases.js";
-import { type CliResult, killAllChildren, runCli, startServerProcess } from "../support/processes.js";
+import {
+  type CliResult,
+  killAllChildren,
+  runCli,
+  startServerProcess,
+  useProcessBudgets,
+} from "../support/processes.js";
 import { call } from "../support/test-server.js";
+
+useProcessBudgets();
 
 const folder = mkdtempSync(join(tmpdir(), "vidrows-startup-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

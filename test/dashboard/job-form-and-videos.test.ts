@@ -1,70 +1,53 @@
 // The dashboard does the work, in Chromium: a job submitted from the form settles on its page, video by
 // video; a running job is cancelled; a failed job shows each video's code and message without its rows
 // being taken; a taken job says so and offers no take.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browserSkipReason, browserTitle, launchChromium, newBrowsing } from "../support/browser.js";
-import { checkPage, shows, signIn, watchConsole } from "../support/dashboard-pages.js";
-import { type DashboardServer, startDashboardServer } from "../support/dashboard-server.js";
+import { describe, expect, it } from "vitest";
+import { browserSkipReason, browserTitle } from "../support/browser.js";
+import { checkPage, shows, signIn } from "../support/dashboard-pages.js";
 import { uniqueSchemaName } from "../support/endpoints.js";
 import { handoverRecorded, newVideoId, waitFor } from "../support/jobs-api.js";
+import { useDashboardSuite } from "../support/dashboard-suite.js";
 
 describe.skipIf(browserSkipReason !== null)(
   browserTitle("dashboard: the job form and a job's videos"),
   () => {
-    let server: DashboardServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let page: Page;
-    let console_: ReturnType<typeof watchConsole>;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startDashboardServer(), launchChromium()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
-    beforeEach(async () => {
-      context = await newBrowsing(browser);
-      page = await context.newPage();
-      console_ = watchConsole(page);
-    });
-    afterEach(async () => {
-      expect(console_.errors, "console errors").toEqual([]);
-      await context.close();
-    });
+    const dashboard = useDashboardSuite();
 
     /** Settled, by the list: never by reading the job, which would take its rows. */
     const settledByList = (key: string, jobId: string) =>
       waitFor(`job ${jobId} to settle`, async () => {
-        const item = (await server.call("GET", `/v1?search=${jobId}`, { key })).body.data?.[0];
+        const item = (await dashboard.server.call("GET", `/v1?search=${jobId}`, { key })).body.data?.[0];
         return item && item.status !== "processing" ? item : undefined;
       });
-    const videosTable = () => page.getByRole("region", { name: "Videos of this job" });
+    const videosTable = () => dashboard.page.getByRole("region", { name: "Videos of this job" });
     const openJob = async (jobId: string) => {
-      await page.goto(`${server.url}/dashboard/jobs/${jobId}`);
-      await page.getByRole("heading", { name: `Job ${jobId}` }).waitFor(shows);
+      await dashboard.page.goto(`${dashboard.server.url}/dashboard/jobs/${jobId}`);
+      await dashboard.page.getByRole("heading", { name: `Job ${jobId}` }).waitFor(shows);
     };
 
     it("submits a job from the form, typed columns and a language, and watches it settle video by video", async () => {
-      const { key } = await server.workspace("pro");
-      const found = server.video();
+      const { key } = await dashboard.server.workspace("pro");
+      const found = dashboard.server.video();
       const missing = newVideoId();
-      await signIn(page, server.url, key);
-      await page.getByRole("link", { name: "Jobs" }).click();
-      await page.getByRole("link", { name: "New job" }).click();
-      await page.getByRole("heading", { name: "New job", level: 1 }).waitFor(shows);
-      await page.getByLabel("Videos").fill(`https://www.youtube.com/watch?v=${found.id}\n${missing}\n`);
-      await page
+      await signIn(dashboard.page, dashboard.server.url, key);
+      await dashboard.page.getByRole("link", { name: "Jobs" }).click();
+      await dashboard.page.getByRole("link", { name: "New job" }).click();
+      await dashboard.page.getByRole("heading", { name: "New job", level: 1 }).waitFor(shows);
+      await dashboard.page
+        .getByLabel("Videos")
+        .fill(`https://www.youtube.com/watch?v=${found.id}\n${missing}\n`);
+      await dashboard.page
         .getByLabel("Columns")
         .fill("product: the product's name\nprice (number?): its price in dollars");
-      await page.getByLabel("Language").fill("en");
-      await checkPage(page, "job-new");
-      await page.getByRole("button", { name: "Submit job" }).click();
+      await dashboard.page.getByLabel("Language").fill("en");
+      await checkPage(dashboard.page, "job-new");
+      await dashboard.page.getByRole("button", { name: "Submit job" }).click();
 
-      await page.getByRole("heading", { name: /^Job job_/ }).waitFor(shows);
-      const jobId = (await page.getByRole("heading", { level: 1 }).innerText()).replace("Job ", "").trim();
-      await page.getByText("Partly failed").waitFor(shows);
+      await dashboard.page.getByRole("heading", { name: /^Job job_/ }).waitFor(shows);
+      const jobId = (await dashboard.page.getByRole("heading", { level: 1 }).innerText())
+        .replace("Job ", "")
+        .trim();
+      await dashboard.page.getByText("Partly failed").waitFor(shows);
       const table = videosTable();
       for (const header of ["Video", "Status", "Error"]) {
         await table.getByRole("columnheader", { name: header }).waitFor(shows);
@@ -73,11 +56,11 @@ describe.skipIf(browserSkipReason !== null)(
       await foundRow.getByText("Done").waitFor(shows);
       expect(await foundRow.getByText("0:30").count()).toBe(1);
       await table.locator(`tr[data-video="${missing}"]`).getByText("no_captions").waitFor(shows);
-      await page.getByRole("button", { name: "Take rows" }).waitFor(shows);
-      await checkPage(page, "job-from-form");
+      await dashboard.page.getByRole("button", { name: "Take rows" }).waitFor(shows);
+      await checkPage(dashboard.page, "job-from-form");
 
       // The job was submitted as the form said: the typed template and the language.
-      const job = await server.app.store.db
+      const job = await dashboard.server.app.store.db
         .selectFrom("jobs")
         .select(["schema_definition", "language", "handed_over_at"])
         .where("id", "=", jobId)
@@ -93,63 +76,63 @@ describe.skipIf(browserSkipReason !== null)(
     });
 
     it("submits a job with a saved schema at a chosen version", async () => {
-      const { key } = await server.workspace("pro");
+      const { key } = await dashboard.server.workspace("pro");
       const name = uniqueSchemaName();
-      const created = await server.call("POST", "/v1/schemas", {
+      const created = await dashboard.server.call("POST", "/v1/schemas", {
         key,
         body: { name, schema: { columns: ["product", "price"] } },
       });
       expect(created.status, created.text).toBe(201);
-      const published = await server.call("POST", `/v1/schemas/${created.body.id}/versions`, {
+      const published = await dashboard.server.call("POST", `/v1/schemas/${created.body.id}/versions`, {
         key,
         body: { schema: { columns: ["product", "price", "colour"] } },
       });
       expect(published.status, published.text).toBe(201);
-      await signIn(page, server.url, key);
-      await page.goto(`${server.url}/dashboard/jobs/new`);
-      await page.getByLabel("Videos").fill(server.video().id);
-      await page.getByLabel("Saved", { exact: true }).check();
-      await page.getByLabel("Saved schema").selectOption({ label: name });
-      await page.getByLabel("Version").selectOption("1");
-      await checkPage(page, "job-new-saved");
-      await page.getByRole("button", { name: "Submit job" }).click();
-      await page.locator("p > .status-done").waitFor(shows);
-      await page.getByText(`${name}-v1`).waitFor(shows);
+      await signIn(dashboard.page, dashboard.server.url, key);
+      await dashboard.page.goto(`${dashboard.server.url}/dashboard/jobs/new`);
+      await dashboard.page.getByLabel("Videos").fill(dashboard.server.video().id);
+      await dashboard.page.getByLabel("Saved", { exact: true }).check();
+      await dashboard.page.getByLabel("Saved schema").selectOption({ label: name });
+      await dashboard.page.getByLabel("Version").selectOption("1");
+      await checkPage(dashboard.page, "job-new-saved");
+      await dashboard.page.getByRole("button", { name: "Submit job" }).click();
+      await dashboard.page.locator("p > .status-done").waitFor(shows);
+      await dashboard.page.getByText(`${name}-v1`).waitFor(shows);
     });
 
     it("names a line of Columns it cannot read, and sends nothing", async () => {
-      const { key } = await server.workspace("pro");
-      await signIn(page, server.url, key);
-      await page.goto(`${server.url}/dashboard/jobs/new`);
-      await page.getByLabel("Videos").fill(newVideoId());
-      await page.getByLabel("Columns").fill("product\nprice (money)");
-      await page.getByRole("button", { name: "Submit job" }).click();
-      await page.getByText('Line 2 of Columns has the type "money"').waitFor(shows);
-      expect((await server.call("GET", "/v1", { key })).body.pagination.total).toBe(0);
+      const { key } = await dashboard.server.workspace("pro");
+      await signIn(dashboard.page, dashboard.server.url, key);
+      await dashboard.page.goto(`${dashboard.server.url}/dashboard/jobs/new`);
+      await dashboard.page.getByLabel("Videos").fill(newVideoId());
+      await dashboard.page.getByLabel("Columns").fill("product\nprice (money)");
+      await dashboard.page.getByRole("button", { name: "Submit job" }).click();
+      await dashboard.page.getByText('Line 2 of Columns has the type "money"').waitFor(shows);
+      expect((await dashboard.server.call("GET", "/v1", { key })).body.pagination.total).toBe(0);
     });
 
     it("cancels a running job from its page", async () => {
-      const { key } = await server.workspace("pro");
-      const held = server.video({ held: true });
-      const jobId = await server.submitJob(key, [held.id]);
-      await signIn(page, server.url, key);
+      const { key } = await dashboard.server.workspace("pro");
+      const held = dashboard.server.video({ held: true });
+      const jobId = await dashboard.server.submitJob(key, [held.id]);
+      await signIn(dashboard.page, dashboard.server.url, key);
       await openJob(jobId);
-      await page.getByText("Running", { exact: true }).waitFor(shows);
-      await checkPage(page, "job-running");
-      await page.getByRole("button", { name: "Cancel job" }).click();
-      await page.locator("p > .status-failed").waitFor(shows);
+      await dashboard.page.getByText("Running", { exact: true }).waitFor(shows);
+      await checkPage(dashboard.page, "job-running");
+      await dashboard.page.getByRole("button", { name: "Cancel job" }).click();
+      await dashboard.page.locator("p > .status-failed").waitFor(shows);
       await videosTable().getByText("cancelled").waitFor(shows);
-      expect(await page.getByRole("button", { name: "Cancel job" }).count()).toBe(0);
-      expect(await page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
+      expect(await dashboard.page.getByRole("button", { name: "Cancel job" }).count()).toBe(0);
+      expect(await dashboard.page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
       held.release();
     });
 
     it("shows a failed job's videos with their code and message, without taking anything or offering to", async () => {
-      const { key } = await server.workspace("pro");
+      const { key } = await dashboard.server.workspace("pro");
       const missing = [newVideoId(), newVideoId()];
-      const jobId = await server.submitJob(key, missing);
+      const jobId = await dashboard.server.submitJob(key, missing);
       await settledByList(key, jobId);
-      await signIn(page, server.url, key);
+      await signIn(dashboard.page, dashboard.server.url, key);
       await openJob(jobId);
       const table = videosTable();
       for (const id of missing) {
@@ -159,28 +142,28 @@ describe.skipIf(browserSkipReason !== null)(
           "no_captions ".length,
         );
       }
-      await page.getByText("No rows to take: every video of this job failed").waitFor(shows);
-      expect(await page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
-      expect(await page.getByText("This can be done once").count()).toBe(0);
-      expect(await page.locator("progress").getAttribute("class")).toContain("progress-failed");
-      await checkPage(page, "job-failed");
-      const videos = await server.call("GET", `/v1/${jobId}/videos`, { key });
+      await dashboard.page.getByText("No rows to take: every video of this job failed").waitFor(shows);
+      expect(await dashboard.page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
+      expect(await dashboard.page.getByText("This can be done once").count()).toBe(0);
+      expect(await dashboard.page.locator("progress").getAttribute("class")).toContain("progress-failed");
+      await checkPage(dashboard.page, "job-failed");
+      const videos = await dashboard.server.call("GET", `/v1/${jobId}/videos`, { key });
       expect(videos.body.handed_over_at).toBeNull();
     });
 
     it("says when a job's rows were taken, and offers no take", async () => {
-      const { key } = await server.workspace("pro");
-      const jobId = await server.submitJob(key, [server.video().id]);
+      const { key } = await dashboard.server.workspace("pro");
+      const jobId = await dashboard.server.submitJob(key, [dashboard.server.video().id]);
       await settledByList(key, jobId);
-      const read = await server.call("GET", `/v1/${jobId}`, { key });
+      const read = await dashboard.server.call("GET", `/v1/${jobId}`, { key });
       expect(read.body.results[0].rows).not.toBeNull();
-      await handoverRecorded(server.app.store.db, jobId);
-      await signIn(page, server.url, key);
+      await handoverRecorded(dashboard.server.app.store.db, jobId);
+      await signIn(dashboard.page, dashboard.server.url, key);
       await openJob(jobId);
-      await page.getByText(/^Rows taken/).waitFor(shows);
+      await dashboard.page.getByText(/^Rows taken/).waitFor(shows);
       await videosTable().getByText("Done").waitFor(shows);
-      expect(await page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
-      await checkPage(page, "job-taken-elsewhere");
+      expect(await dashboard.page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
+      await checkPage(dashboard.page, "job-taken-elsewhere");
     });
   },
 );

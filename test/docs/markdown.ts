@@ -78,3 +78,21 @@ export function linkTargets(markdown: string): string[] {
     (match) => match[1] as string,
   );
 }
+
+/**
+ * The code block that follows the HTML comment `<!-- <marker> ... -->` (invisible to a reader), as its
+ * commands: one entry a command, `\`-continued lines joined. Throws, naming the marker, when either is missing.
+ */
+export function markedCommands(markdown: string, file: string, marker: string): string[] {
+  const at = markdown.indexOf(`<!-- ${marker}`);
+  if (at === -1) throw new Error(`${file} has no "<!-- ${marker} -->" comment marking the block to run.`);
+  const block = codeBlocks(markdown.slice(at))[0];
+  const between = markdown.slice(at).split("```")[0]?.split("\n").slice(1).join("").trim();
+  if (!block || between !== "" || !["sh", "bash", "shell"].includes(block.info)) {
+    throw new Error(`${file}: the "${marker}" comment must be followed directly by a sh code block.`);
+  }
+  return block.text
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.trim().startsWith("#"));
+}

@@ -6,7 +6,11 @@ import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-mod
 import { newVideoId } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { waitUntil } from "../support/waiting.js";
-import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  settledEventTypes,
+} from "../support/webhook-receiver.js";
 
 const schema = { columns: ["product", "price"] };
 
@@ -119,22 +123,11 @@ for (const dialect of dialects) {
       expect(books.workspace).toMatchObject({ jobs_processing: 0, jobs_queued: 0 });
 
       // job.completed (partial) and batch.completed, once each: wait until nothing is pending, then count.
-      await receiver.waitForAt(path, 2);
-      await waitUntil(
-        "no delivery pending",
-        async () => {
-          const pending = await server.app.store.db
-            .selectFrom("webhook_deliveries")
-            .select("id")
-            .where("status", "=", "pending")
-            .execute();
-          return pending.length === 0;
-        },
-        10_000,
-      );
-      const events = receiver
-        .receivedAt(path)
-        .map((received) => verifiedEvent(endpoint.body.secret, received).type as string);
+      const events = await settledEventTypes(server.app.store, receiver, {
+        path,
+        count: 2,
+        secret: endpoint.body.secret,
+      });
       expect(events.sort()).toEqual(["batch.completed", "job.completed"]);
 
       // Settled now: cancelling again is a conflict, and says why.

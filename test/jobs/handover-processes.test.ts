@@ -8,8 +8,16 @@ import { dialects, dialectTitle } from "../support/databases.js";
 import { stallAfterFirstChunk } from "../support/hostile-clients.js";
 import { bigRowCount, handoverRecorded, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
+import {
+  killAllChildren,
+  type ServerProcess,
+  startServerProcess,
+  useProcessBudgets,
+  processWaitMs,
+} from "../support/processes.js";
 import { call, testPlans } from "../support/test-server.js";
+
+useProcessBudgets();
 
 /** A claim this short in the child processes, so that a killed one's lapses within the test's patience. */
 const claimSeconds = 4;
@@ -63,7 +71,7 @@ for (const dialect of dialects) {
             expect((await call(base, "GET", `/v1/${jobId}`, { key })).body.results[0].rows).toBeNull();
           }
         }
-      }, 60_000);
+      });
 
       it("keeps every row when the process writing them to a slow reader is killed: the next read receives them once its claim lapses", async () => {
         const { key } = await server.workspace();
@@ -92,14 +100,14 @@ for (const dialect of dialects) {
             expect(read.status, read.text).toBe(200);
             return read.body.results[0].rows === null ? undefined : read;
           },
-          60_000,
+          processWaitMs,
         );
         const rows = delivered.body.results[0].rows;
         expect(rows.results).toHaveLength(bigRowCount);
         expect(rows.sources).toHaveLength(bigRowCount);
         expect(rows.results[bigRowCount - 1].price).toBe(bigRowCount - 1);
         await handoverRecorded(db, jobId);
-      }, 90_000);
+      });
     },
   );
 }

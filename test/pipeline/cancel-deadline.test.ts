@@ -9,10 +9,16 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { type DialectName, dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
-import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  settledEventTypes,
+} from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 /** The contract's bound, from the cancel's answer to the last model request of the job. */
 const cancellationDeadlineMs = 2000;
@@ -93,7 +99,7 @@ for (const { dialect: dialectName, workers } of cases) {
           async () =>
             (await countsOf(key, jobId)).processing === videosPerWorker * workerCount &&
             requestsOf(ids).length > 0,
-          20_000,
+          processWaitMs,
           10,
         );
 
@@ -119,7 +125,7 @@ for (const { dialect: dialectName, workers } of cases) {
         expect(cancelled.status, cancelled.text).toBe(200);
         expect(cancelled.body.counts.queued).toBe(0);
 
-        const settled = await server.waitForSettled(key, jobId, 30_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
 
         // The contract's one timing rule, on the times the model received each request.
         const late = requestsOf(ids)
@@ -148,22 +154,12 @@ for (const { dialect: dialectName, workers } of cases) {
         expect(startingBalance - books.workspace.balance).toBe(settled.credits_charged);
         expect(books.failuresByCode).toEqual({ cancelled: failed });
 
-        await receiver.waitForAt(path, 2, 20_000);
-        await waitUntil(
-          "no delivery pending",
-          async () => {
-            const pending = await server.app.store.db
-              .selectFrom("webhook_deliveries")
-              .select("id")
-              .where("status", "=", "pending")
-              .execute();
-            return pending.length === 0;
-          },
-          10_000,
+        const events = await settledEventTypes(
+          server.app.store,
+          receiver,
+          { path, count: 2, secret: endpoint.body.secret },
+          processWaitMs,
         );
-        const events = receiver
-          .receivedAt(path)
-          .map((received) => verifiedEvent(endpoint.body.secret, received).type as string);
         const jobEvent = settled.status === "failed" ? "job.failed" : "job.completed";
         expect(events.sort()).toEqual(["batch.completed", jobEvent]);
       });
@@ -178,21 +174,21 @@ for (const { dialect: dialectName, workers } of cases) {
         await waitUntil(
           "a request in flight per worker",
           () => requestsOf(ids).length === workerCount,
-          20_000,
+          processWaitMs,
         );
 
         const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
         expect(cancelled.status, cancelled.text).toBe(200);
 
         // The held requests are never answered: the job settles only because the workers abort them.
-        const settled = await server.waitForSettled(key, jobId, 30_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 0, failed: 10 });
         const held = requestsOf(ids);
         expect(held).toHaveLength(workerCount);
         await waitUntil(
           "the model to see every held request's connection closed",
           () => held.every((request) => request.outcome === "abandoned"),
-          5_000,
+          processWaitMs,
         );
       });
     },

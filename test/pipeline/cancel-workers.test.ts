@@ -6,10 +6,16 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
-import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  settledEventTypes,
+} from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -70,14 +76,14 @@ for (const dialect of dialects) {
             const item = (await server.call("GET", `/v1?search=${jobId}`, { key })).body.data[0];
             return item.counts.done === 10 && item.counts.processing === 8;
           },
-          30_000,
+          processWaitMs,
         );
 
         const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
         expect(cancelled.status, cancelled.text).toBe(200);
         expect(cancelled.body.counts).toEqual({ queued: 0, processing: 90, done: 10, failed: 0 });
 
-        const settled = await server.waitForSettled(key, jobId, 30_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
         expect(settled.status).toBe("partial");
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 10, failed: 90 });
         expect(settled.credits_charged).toBe(10);
@@ -89,22 +95,12 @@ for (const dialect of dialects) {
         expect(books.charges).toHaveLength(10);
         expect(books.failuresByCode).toEqual({ cancelled: 90 });
 
-        await receiver.waitForAt(path, 2, 20_000);
-        await waitUntil(
-          "no delivery pending",
-          async () => {
-            const pending = await server.app.store.db
-              .selectFrom("webhook_deliveries")
-              .select("id")
-              .where("status", "=", "pending")
-              .execute();
-            return pending.length === 0;
-          },
-          10_000,
+        const events = await settledEventTypes(
+          server.app.store,
+          receiver,
+          { path, count: 2, secret: endpoint.body.secret },
+          processWaitMs,
         );
-        const events = receiver
-          .receivedAt(path)
-          .map((received) => verifiedEvent(endpoint.body.secret, received).type as string);
         expect(events.sort()).toEqual(["batch.completed", "job.completed"]);
       });
     },

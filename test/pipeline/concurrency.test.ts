@@ -5,9 +5,11 @@ import { creditsForDuration } from "../../src/domain/pricing.js";
 import { readBooks, settledBooksProblems } from "../support/books.js";
 import { type DialectCase, dialects, dialectTitle } from "../support/databases.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
@@ -86,7 +88,7 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
           .executeTakeFirstOrThrow();
         return Number(open.n) === 0;
       },
-      30_000,
+      processWaitMs,
       200,
     ).catch((error: Error) => {
       // Say why, when videos are stuck: the workers' errors.
@@ -119,5 +121,5 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
     // The model was asked once per video with captions: no video was worked on twice.
     expect(server.model.requestCount).toBe(workspaceCount * (videosPerWorkspace - 1));
     await Promise.all(workers.map((w) => w.stop()));
-  }, 60_000);
+  });
 });

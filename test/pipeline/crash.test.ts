@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -34,10 +36,10 @@ for (const dialect of dialects) {
         await waitUntil(
           "the model to be asked about both videos",
           () => server.model.requestCount >= 2,
-          20_000,
+          processWaitMs,
         );
         doomed.signal("SIGKILL");
-        expect(await doomed.exited(10_000)).toEqual({ code: null, signal: "SIGKILL" });
+        expect(await doomed.exited(processWaitMs)).toEqual({ code: null, signal: "SIGKILL" });
 
         // The dead worker still holds both videos, and nothing has been charged.
         const held = await server.app.store.db
@@ -52,7 +54,7 @@ for (const dialect of dialects) {
         expect((await readBooks(server.app.store, workspaceId)).charges).toEqual([]);
 
         const successor = await startWorkerFor(server, lease);
-        const settled = await server.waitForSettled(key, jobId, 25_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
         expect(settled.status).toBe("done");
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 0 });
         expect(settled.credits_charged).toBe(3);
@@ -70,7 +72,7 @@ for (const dialect of dialects) {
         // The killed worker's requests were cut off, never answered.
         expect(server.model.abandonedCount).toBeGreaterThanOrEqual(2);
         await successor.stop();
-      }, 45_000);
+      });
     },
   );
 }

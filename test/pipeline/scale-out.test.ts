@@ -16,10 +16,14 @@ import {
   type ServerProcess,
   startServerProcess,
   startWorkerProcess,
+  useProcessBudgets,
+  processWaitMs,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+
+useProcessBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres");
 const workspaces = 20;
@@ -100,7 +104,7 @@ describe.skipIf(postgres?.skipReason !== null)(
         startWorkerProcess({ databaseUrl: database.url, env: { ...env, LOG_LEVEL: "info" } }),
       ]);
       store = openStore(database.target, { maxConnections: 2 });
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await killAllChildren();
@@ -191,7 +195,7 @@ describe.skipIf(postgres?.skipReason !== null)(
       }
 
       // Each webhook attempt made once: 2 events (job.completed, batch.completed) per workspace.
-      const received = await receiver.waitFor(workspaces * 2, 60_000);
+      const received = await receiver.waitFor(workspaces * 2, processWaitMs);
       await sleep(1500); // room for any duplicate to show up
       const ids = received.map((r) => String(r.headers["webhook-id"]));
       expect(received).toHaveLength(workspaces * 2);
@@ -221,6 +225,6 @@ describe.skipIf(postgres?.skipReason !== null)(
         expect(refused.body.error.code).toBe("rate_limited");
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       }
-    }, 90_000);
+    });
   },
 );

@@ -2,13 +2,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimVideos } from "../../src/pipeline/claims.js";
-import { settleVideos, type VideoOutcome } from "../../src/pipeline/settlement.js";
+import { settleVideos } from "../../src/pipeline/settlement.js";
+import type { VideoOutcome } from "../../src/pipeline/video-outcomes.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
 import { openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
-import { StatementLog } from "../support/statement-log.js";
 
 const plans = loadPlanTable(undefined);
 
@@ -180,51 +180,6 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       expect(Number(workspace.balance)).toBe(0);
       expect(Number(workspace.videos_processed)).toBe(1);
-    });
-
-    it("settles a batch of many videos and jobs in as many statements as a batch of one", async () => {
-      const log = new StatementLog();
-      const statementsToSettle = async (
-        name: string,
-        jobs: number,
-        videosPerJob: number,
-        settling = store,
-      ) => {
-        const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
-        const caller = await services.authenticator.identify(apiKey);
-        if (!caller) throw new Error("the new key did not identify its workspace");
-        for (let job = 0; job < jobs; job++) {
-          await services.jobSubmission.submit(caller, {
-            videos: Array.from({ length: videosPerJob }, (_, i) => `${name}${job}${i}`.padEnd(11, "x")),
-            schema: { columns: ["product"] },
-          });
-        }
-        const claimed = await claimVideos(store, `wrk_${name}`, jobs * videosPerJob, 60_000);
-        expect(claimed.every((video) => video.workspaceId === workspaceId)).toBe(true);
-        const watched = log.watch(settling);
-        log.clear();
-        const results = await settleVideos(
-          watched,
-          plans,
-          `wrk_${name}`,
-          // Half done, half failed: both kinds of outcome, and jobs closing with failures.
-          claimed.map((video, i) => ({
-            video,
-            outcome:
-              i % 2 === 0 ? done : { kind: "failed", code: "no_captions", message: "none", retryable: false },
-          })),
-        );
-        expect(results.every((result) => result.kind === "settled" && result.jobSettled)).toBe(true);
-        return log.statements().length;
-      };
-      const one = await statementsToSettle("stmtsa", 1, 2);
-      const many = await statementsToSettle("stmtsb", 6, 4);
-      expect(many).toBe(one);
-      // VIDROWS_COMBINED_WRITES=0: on PostgreSQL the writes that answer nothing go one statement each,
-      // as on SQLite always, and the batch settles the same.
-      const separate = await statementsToSettle("stmtsc", 6, 4, { ...store, combinesWrites: false });
-      if (dialect.name === "postgres") expect(separate).toBeGreaterThan(many);
-      else expect(separate).toBe(many);
     });
   });
 }

@@ -5,9 +5,11 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { rowsReply } from "../support/fake-model.js";
 import { defaultModelBehaviour, type PipelineServer } from "../support/pipeline.js";
-import { killAllChildren } from "../support/processes.js";
+import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+
+useProcessBudgets();
 
 // `vidrows worker` gives the videos in hand 10 s to finish after SIGTERM (Worker.stop's default grace).
 const graceMs = 10_000;
@@ -33,7 +35,7 @@ for (const dialect of dialects) {
         const asked = server.model.requestCount;
         const worker = await startWorkerFor(server);
         const jobId = await submitJob(server, key, [id]);
-        await waitUntil("the model to be asked", () => server.model.requestCount > asked, 20_000);
+        await waitUntil("the model to be asked", () => server.model.requestCount > asked, processWaitMs);
 
         worker.signal("SIGTERM");
         expect(await worker.exited(graceMs + 5000)).toEqual({ code: 0, signal: null });
@@ -48,7 +50,7 @@ for (const dialect of dialects) {
         const settled = await server.waitForSettled(key, jobId, 5000);
         expect(settled.results[0].rows.results).toEqual([{ product: "slow", price: 2 }]);
         expect(settledBooksProblems(await readBooks(server.app.store, workspaceId), 10_000)).toEqual([]);
-      }, 40_000);
+      });
 
       it("hands back a video it cannot finish in time, and another worker settles it at once", async () => {
         // The first request outlasts the grace period (the stopping worker abandons it); later ones answer.
@@ -63,7 +65,7 @@ for (const dialect of dialects) {
         const settings = { VIDROWS_VIDEO_LEASE_SECONDS: "600" };
         const stopping = await startWorkerFor(server, settings);
         const jobId = await submitJob(server, key, [id]);
-        await waitUntil("the model to be asked", () => server.model.requestCount >= first, 20_000);
+        await waitUntil("the model to be asked", () => server.model.requestCount >= first, processWaitMs);
 
         const abandoned = server.model.abandonedCount;
         stopping.signal("SIGTERM");
@@ -83,7 +85,7 @@ for (const dialect of dialects) {
         expect((await readBooks(server.app.store, workspaceId)).charges).toEqual([]);
 
         const successor = await startWorkerFor(server, settings);
-        const settled = await server.waitForSettled(key, jobId, 20_000);
+        const settled = await server.waitForSettled(key, jobId, processWaitMs);
         expect(settled.status).toBe("done");
         expect(settled.credits_charged).toBe(2);
         const books = await readBooks(server.app.store, workspaceId);
@@ -92,7 +94,7 @@ for (const dialect of dialects) {
         expect(books.videos.map((v) => v.claims)).toEqual([2]);
         await successor.stop();
         server.model.respondWith(defaultModelBehaviour);
-      }, 40_000);
+      });
     },
   );
 }

@@ -19,9 +19,16 @@ import {
   tally,
 } from "../support/outage-load.js";
 import { type OwnPostgres, ownPostgresProblem, startOwnPostgres } from "../support/own-postgres.js";
-import { killAllChildren, startServerProcess } from "../support/processes.js";
+import {
+  killAllChildren,
+  startServerProcess,
+  useProcessBudgets,
+  processWaitMs,
+} from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { waitUntil } from "../support/waiting.js";
+
+useProcessBudgets();
 
 afterAll(async () => {
   await killAllChildren();
@@ -62,7 +69,7 @@ const title = (what: string, problem: string | null) => (problem ? `${what} (ski
 /** Jobs still in flight and a webhook already under way: the outage begins in the middle of the work. */
 async function midWork(stack: OutageStack): Promise<number> {
   const videos = await submitWork(stack, 8, 5);
-  await stack.receiver.waitFor(1, 30_000);
+  await stack.receiver.waitFor(1, processWaitMs);
   return videos;
 }
 
@@ -130,7 +137,7 @@ describe.skipIf(postgresProblem !== null)(
     beforeAll(async () => {
       postgres = await startOwnPostgres();
       stack = await startOutageStack({ url: postgres.url, target: { kind: "postgres", url: postgres.url } });
-    }, 120_000);
+    });
     afterAll(async () => {
       await stack?.close();
       await postgres?.destroy();
@@ -152,7 +159,7 @@ describe.skipIf(postgresProblem !== null)(
         else expectRefusedProperly(answer);
       }
       await expectNothingLost(stack, videos, "postgres", before, answers);
-    }, 180_000);
+    });
   },
 );
 
@@ -209,7 +216,7 @@ describe.skipIf(tmpfsProblem !== null)(title("SQLite on a full disk under load",
   const path = join(tmpfsMount, "vidrows.db");
   beforeAll(async () => {
     stack = await startOutageStack({ url: path, target: { kind: "sqlite", path } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await stack?.close();
   });
@@ -227,7 +234,7 @@ describe.skipIf(tmpfsProblem !== null)(title("SQLite on a full disk under load",
     }
     expectSqliteOutageAnswers(answers, { someWritesFit: true });
     await expectNothingLost(stack, videos, "sqlite full disk", before, answers);
-  }, 120_000);
+  });
 
   it("keeps serving reads whose bookkeeping cannot be written: each request's rate-limit count, a key's first use", async () => {
     // A workspace whose every request writes its rate-limit count, and a key of it never used yet,
@@ -268,7 +275,7 @@ describe.skipIf(tmpfsProblem !== null)(title("SQLite on a full disk under load",
     const listed = await call(stack.api.url, "GET", "/v1/keys", { key });
     const unusedKey = listed.body.data.find((k: any) => k.label === "unused");
     expect(unusedKey.last_used_at).not.toBeNull();
-  }, 120_000);
+  });
 });
 
 describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwritable", chattrProblem), () => {
@@ -298,7 +305,7 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
     } finally {
       await stack.close();
     }
-  }, 120_000);
+  });
 
   it("fences the store while the -shm file is unwritable, instead of dying of SIGBUS", async () => {
     const shmFolder = mkdtempSync(join(tmpdir(), "vidrows-shm-"));
@@ -310,7 +317,7 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
       // Nothing touches the database until the guard has seen the change (the API is idle).
       chattr("+i", [`${shmPath}-shm`]);
       try {
-        await waitUntil("the store to be fenced", () => api.stdout().includes("store fenced"), 10_000);
+        await waitUntil("the store to be fenced", () => api.stdout().includes("store fenced"), processWaitMs);
         const refused = await call(api.url, "GET", "/v1/usage", { key });
         expect(refused.status).toBe(503);
         expect(refused.body.error.code).toBe("unavailable");
@@ -319,7 +326,7 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
       } finally {
         chattr("-i", [`${shmPath}-shm`]);
       }
-      await waitUntil("the fence to lift", () => api.stdout().includes("store fence lifted"), 10_000);
+      await waitUntil("the fence to lift", () => api.stdout().includes("store fence lifted"), processWaitMs);
       expect((await call(api.url, "GET", "/v1/usage", { key })).status).toBe(200);
       expect(alive(api.pid)).toBe(true);
     } finally {
@@ -327,5 +334,5 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
       tryRun("chattr", ["-i", `${shmPath}-shm`]);
       rmSync(shmFolder, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

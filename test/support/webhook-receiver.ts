@@ -6,6 +6,8 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { sleep } from "../../src/concurrency/sleep.js";
+import type { Store } from "../../src/store/database.js";
+import { waitUntil } from "./waiting.js";
 
 export interface ReceivedWebhook {
   readonly path: string;
@@ -166,4 +168,33 @@ export function verifiedEvent(secret: string, received: ReceivedWebhook): any {
     "webhook-timestamp": String(received.headers["webhook-timestamp"]),
     "webhook-signature": String(received.headers["webhook-signature"]),
   });
+}
+
+/**
+ * The types of the events `receiver` got at `path`, verified with `secret`, once at least `count` have
+ * arrived and `store` has no delivery pending: only then is the count final, so that a test can tell
+ * an event sent twice from one sent once.
+ */
+export async function settledEventTypes(
+  store: Store,
+  receiver: WebhookReceiver,
+  delivered: { path: string; count: number; secret: string },
+  timeoutMs = 15_000,
+): Promise<string[]> {
+  await receiver.waitForAt(delivered.path, delivered.count, timeoutMs);
+  await waitUntil(
+    "no delivery pending",
+    async () => {
+      const pending = await store.db
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("status", "=", "pending")
+        .execute();
+      return pending.length === 0;
+    },
+    timeoutMs,
+  );
+  return receiver
+    .receivedAt(delivered.path)
+    .map((received) => verifiedEvent(delivered.secret, received).type as string);
 }

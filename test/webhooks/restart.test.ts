@@ -8,10 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, startFakeModel } from "../support/fake-model.js";
 import { defaultModelBehaviour, webVtt } from "../support/pipeline.js";
-import { killAllChildren, startServerProcess } from "../support/processes.js";
+import {
+  killAllChildren,
+  startServerProcess,
+  useProcessBudgets,
+  processWaitMs,
+} from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { waitUntil } from "../support/waiting.js";
 import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+
+useProcessBudgets();
 
 const caCert = fileURLToPath(new URL("../fixtures/tls/cert.pem", import.meta.url));
 
@@ -70,7 +77,7 @@ for (const dialect of dialects) {
         });
         expect(job.status, job.text).toBe(202);
 
-        await receiver.waitForAt(path, 1, 20_000);
+        await receiver.waitForAt(path, 1, processWaitMs);
         await waitUntil(
           "the first attempt to be recorded",
           async () => {
@@ -79,7 +86,7 @@ for (const dialect of dialects) {
             });
             return listed.body.data.length === 1;
           },
-          10_000,
+          processWaitMs,
           20,
         );
         await first.kill();
@@ -88,7 +95,7 @@ for (const dialect of dialects) {
 
         const second = await serve();
         expect(second.printedKey()).toBeNull();
-        const received = await receiver.waitForAt(path, 2, 20_000);
+        const received = await receiver.waitForAt(path, 2, processWaitMs);
         expect(received[1]?.headers["webhook-id"]).toBe(received[0]?.headers["webhook-id"]);
         const event = verifiedEvent(endpoint.body.secret, received[1] as (typeof received)[number]);
         expect(event).toMatchObject({
@@ -104,7 +111,7 @@ for (const dialect of dialects) {
             });
             return listed.body.data.length === 2 ? (listed.body.data as any[]) : undefined;
           },
-          10_000,
+          processWaitMs,
         );
         expect(attempts.map((a) => [a.attempt, a.status_code])).toEqual([
           [2, 200],

@@ -1,0 +1,71 @@
+// SQLite's queue: two UPDATEs per claim under the database's single write lock; no data keys.
+import { sql } from "kysely";
+import { preparedPerStore } from "../prepared-query.js";
+import type { ClaimTerms, TakenVideo, VideoQueueSql } from "../video-queue-sql.js";
+
+/** Videos whose lease ran out, taken over: the pick is a sub-select (see `take`). */
+const takeLapsed = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
+  db
+    .updateTable("videos")
+    .set((eb) => ({
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
+      claims: eb("claims", "+", 1),
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("videos")
+        .select("id")
+        // Status as a literal: the planner then uses the leases' partial index (migration 0005).
+        .where("status", "=", sql.lit("processing"))
+        .where("lease_expires_at", "<", slots.now)
+        .orderBy("lease_expires_at")
+        .limit(slots.limit),
+    )
+    .where("status", "=", "processing")
+    .where("lease_expires_at", "<", slots.now)
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+/** Queued videos taken in fair-queue order. */
+const takeQueued = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
+  db
+    .updateTable("videos")
+    .set((eb) => ({
+      status: "processing",
+      lease_owner: slots.workerId,
+      lease_expires_at: slots.leaseUntil,
+      claims: eb("claims", "+", 1),
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("videos")
+        .select("id")
+        .where("status", "=", sql.lit("queued"))
+        .where("available_at", "<=", slots.now)
+        .orderBy("priority")
+        .orderBy("id")
+        .limit(slots.limit),
+    )
+    .where("status", "=", "queued")
+    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+);
+
+export const sqliteVideoQueue: VideoQueueSql = {
+  /**
+   * Two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under its
+   * single write lock (a SELECT first would open a read transaction that cannot always become a write
+   * one), and the UPDATE checks the state again. Both prepared: built and compiled by Kysely for every
+   * claim, they cost more than SQLite took to run them.
+   */
+  async take(db, trx, terms) {
+    const lapsed = await takeLapsed(db).rows(trx, terms);
+    const room = terms.limit - lapsed.length;
+    if (room <= 0) return { lapsed, queued: [] };
+    const queued = await takeQueued(db).rows(trx, { ...terms, limit: room });
+    return { lapsed, queued };
+  },
+  // SQLite seals nothing: the eraser removes handed-over values from its file (store/storage-eraser.ts).
+  dataKeysOf: () => Promise.resolve([]),
+  dataKeyOfJob: () => sql<null>`null`,
+};
