@@ -78,12 +78,15 @@ export interface ServiceOptions {
 /**
  * How `POST /v1` writes a job on this database: on SQLite one transaction, sharing its commit with the
  * submissions of the same moment; on PostgreSQL the workspace's submissions that arrive together in one
- * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key.
+ * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key. With
+ * VIDROWS_GROUPED_COMMITS=0 or VIDROWS_GROUPED_SUBMISSIONS=0, each submission is a transaction of its own.
  */
-function jobWriterFor(store: Store): JobWriter {
-  return store.dialect === "postgres"
-    ? new GroupedJobWriter(store, new TransactionJobWriter(store, recordSealedAdmission))
-    : new TransactionJobWriter(store, recordPlainAdmission);
+function jobWriterFor(store: Store, mechanisms: MechanismSwitches): JobWriter {
+  if (store.dialect === "sqlite") {
+    return new TransactionJobWriter(store, recordPlainAdmission, { groupCommits: mechanisms.groupedCommits });
+  }
+  const inTransaction = new TransactionJobWriter(store, recordSealedAdmission);
+  return mechanisms.groupedSubmissions ? new GroupedJobWriter(store, inTransaction) : inTransaction;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -116,7 +119,7 @@ export function createServices(
     jobSubmission: new JobSubmission(
       store,
       schemas,
-      jobWriterFor(store),
+      jobWriterFor(store, mechanisms),
       extractionAvailable,
       options.transcriptionAvailable,
     ),
