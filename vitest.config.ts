@@ -10,9 +10,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Suites start real servers and child processes; two at a time suits a two-core machine. Suites with
-    // child processes take wider budgets for their tests and hooks: useProcessBudgets() in
-    // test/support/processes.ts.
+    // Suites start real servers and child processes; two at a time suits a two-core machine. Suites that
+    // wait for child processes or a worker's work take wider budgets for their tests and hooks:
+    // useWorkBudgets() in test/support/time-budgets.ts.
     maxWorkers: 2,
   },
 });

@@ -4,15 +4,17 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { BackgroundWorkOptions } from "./app/background-work.js";
 import { poolSize } from "./app/connections.js";
+import { otherPlatformsRead } from "./app/other-platforms.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
+import { videoListingSettings } from "./listings/video-listings.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
 import { allMechanismsOn } from "./mechanism-switches.js";
-import { openStore, type Store } from "./store/database.js";
+import { type OpenedStore, openStore } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 import { explainStoreFailure } from "./store/startup-failures.js";
 import { defaultDeliveryConcurrency } from "./webhooks/delivery-concurrency.js";
@@ -24,12 +26,12 @@ export interface AppOptions extends BackgroundWorkOptions {
   /** Build the pipeline worker and the webhook dispatcher, and run them from `start()`. */
   readonly work: boolean;
   /** Wraps the store before anything uses it (tests watch the statements the server runs). */
-  readonly wrapStore?: (store: Store) => Store;
+  readonly wrapStore?: (store: OpenedStore) => OpenedStore;
 }
 
 export interface App {
   readonly config: Config;
-  readonly store: Store;
+  readonly store: OpenedStore;
   readonly services: Services;
   /** The HTTP server, when this process serves. */
   readonly http: FastifyInstance | undefined;
@@ -62,10 +64,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   // A database that cannot be opened or migrated is usually a setting to fix: say which and how.
   const explained = (error: unknown) => explainStoreFailure(config.database, error) ?? error;
   const mechanisms = config.mechanisms ?? allMechanismsOn;
-  let opened: Store;
+  let opened: OpenedStore;
   try {
     opened = openStore(config.database, {
-      writeStamp: config.rememberAnswers,
+      rememberAnswers: config.rememberAnswers,
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
@@ -95,6 +97,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
     mechanisms,
+    otherPlatforms: otherPlatformsRead(config).setting,
+    listing: videoListingSettings(config),
   });
 
   let worker: Worker | undefined;

@@ -10,6 +10,7 @@ import {
 import { isModelConfigured, openAiBaseUrl, parseExtractionSettings } from "./model-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 import { type MechanismSwitches, readMechanismSwitches } from "./mechanism-switches.js";
+import { type OtherPlatforms, otherPlatformSettings } from "./domain/submitted-videos.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -101,6 +102,12 @@ export interface Config {
   readonly ytDlpTimeoutSeconds?: number;
   /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
   readonly captionsAccess?: PlatformAccessSettings;
+  /**
+   * VIDROWS_OTHER_PLATFORMS (`any`): which pages besides YouTube's are read through yt-dlp, where it is
+   * found: `any` https:// page, only the `known` platforms' (docs/platforms.md), or none (`off`). Left
+   * out of a config built by hand: `off`.
+   */
+  readonly otherPlatforms?: OtherPlatforms;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   /** null (or left out of a config built by hand) when speech-to-text is not configured. */
@@ -257,6 +264,18 @@ function captionsSetting(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** VIDROWS_OTHER_PLATFORMS: `any` unless set. */
+function otherPlatformsSetting(env: NodeJS.ProcessEnv): OtherPlatforms {
+  const raw = env.VIDROWS_OTHER_PLATFORMS?.trim() || "any";
+  const setting = otherPlatformSettings.find((name) => name === raw.toLowerCase());
+  if (setting === undefined) {
+    throw new ConfigError(
+      `VIDROWS_OTHER_PLATFORMS must be "any" (any https:// page yt-dlp reads), "known" (the platforms docs/platforms.md lists) or "off" (YouTube only); got "${raw}".`,
+    );
+  }
+  return setting;
+}
+
 /** The settings of how the youtube and yt-dlp sources reach the platform, each checked by its own parser. */
 function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
   const clients = env.VIDROWS_YOUTUBE_CLIENTS?.trim() || undefined;
@@ -336,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),
+    otherPlatforms: otherPlatformsSetting(env),
     model,
     transcription: transcriptionSettings(env, model),
     webhooks: Object.freeze({

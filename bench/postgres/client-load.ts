@@ -76,7 +76,7 @@ const statements: Statement[] = [
   ),
 ];
 
-// PostgreSQL's int8 as a number, as the app reads it (store/database.ts).
+// PostgreSQL's int8 as a number, as the app reads it (store/postgres/open-postgres.ts).
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === 20 && format !== "binary") return (value: string) => Number(value);

@@ -2,12 +2,11 @@
 // whether the route lets them in.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../http/api-errors.js";
-import { type Authenticator, type Caller, type KeyCheck } from "./authentication.js";
+import type { AccessCheck, Admission, Caller } from "./authentication.js";
 import { presentedKey } from "./presented-key.js";
 import { type RateLimitDecision, type RateLimiter, workspaceSubject } from "./rate-limiter.js";
 import type { RequestContext } from "../http/request-context.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
-import type { ReadStamp } from "../store/stamped-cache.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,11 +25,10 @@ declare module "fastify" {
 export const accessRequestFields = { caller: null, requestContext: null } as const;
 
 export interface AccessControlOptions {
-  readonly authenticator: Authenticator;
+  /** The database's access check (sqlite-access-check.ts or postgres-access-check.ts). */
+  readonly accessCheck: AccessCheck;
   readonly rateLimiter: RateLimiter;
   readonly anonymousRequestsPerMinute: number;
-  /** The read stamp one request's lookups share (SQLite), read as the request arrives. */
-  readStampForRequest(): ReadStamp | undefined;
 }
 
 /**
@@ -44,27 +42,23 @@ export function accessControl(options: AccessControlOptions) {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string | undefined,
-    checked: KeyCheck | null,
+    admission: Admission,
     now: number,
-    arrival: ReadStamp | undefined,
   ) {
-    const caller = checked?.caller ?? null;
+    const { caller, readStamp, windowHits } = admission;
     request.caller = caller;
-    if (checked !== null) {
-      const { workspaceId, plan } = checked.caller;
-      request.requestContext = { workspaceId, plan, readStamp: checked.readStamp };
+    if (caller !== null) {
+      request.requestContext = { workspaceId: caller.workspaceId, plan: caller.plan, readStamp };
     }
     // A request without a usable key counts against its client address, so keys cannot be guessed at speed.
-    const decision = checked
+    const decision = caller
       ? options.rateLimiter.hit(
-          workspaceSubject(checked.caller.workspaceId),
-          checked.caller.plan.requestsPerMinute,
+          workspaceSubject(caller.workspaceId),
+          caller.plan.requestsPerMinute,
           now,
-          checked.window,
+          windowHits,
         )
-      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute, now, {
-          commitsByOthers: arrival?.commitsByOthers,
-        });
+      : options.rateLimiter.hit(`ip:${request.ip}`, options.anonymousRequestsPerMinute, now, windowHits);
     if (decision instanceof Promise) return decision.then((d) => decide(request, reply, key, caller, d));
     decide(request, reply, key, caller, decision);
   }
@@ -101,12 +95,11 @@ export function accessControl(options: AccessControlOptions) {
   function check(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const key = presentedKey(request.raw.rawHeaders);
     const now = Date.now();
-    const arrival = options.readStampForRequest();
-    const checked = key === undefined ? null : options.authenticator.check(key, now, arrival);
-    if (checked instanceof Promise) {
-      return checked.then((known) => admit(request, reply, key, known, now, arrival));
+    const admission = options.accessCheck.admit(key, now);
+    if (admission instanceof Promise) {
+      return admission.then((admitted) => admit(request, reply, key, admitted, now));
     }
-    return admit(request, reply, key, checked, now, arrival);
+    return admit(request, reply, key, admission, now);
   }
 
   return function checkAccess(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {

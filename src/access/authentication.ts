@@ -1,8 +1,8 @@
-// Who is calling: what the access check of either database answers for a presented key.
+// Who is calling: what the access check answers for a request, on either database.
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import type { Plan, PlanTable } from "../domain/plans.js";
 import type { ReadStamp } from "../store/stamped-cache.js";
-import type { WindowView } from "./rate-limiter.js";
+import type { WindowHits } from "./rate-limiter.js";
 
 export interface Caller {
   readonly workspaceId: string;
@@ -10,28 +10,37 @@ export interface Caller {
   readonly plan: Plan;
 }
 
-/** A presented key found live, and what the request learnt on the way. */
-export interface KeyCheck {
-  readonly caller: Caller;
-  /** What the request's remembered answers are checked against (see `ReadStamp`); none when remembering is off. */
+/**
+ * What a request is, as of its arrival: who presents its key, and the two things it may trust from
+ * then on. Its remembered answers are checked against `readStamp` (store/stamped-cache.ts); its
+ * rate-limit window's count comes from `windowHits` (access/rate-limiter.ts).
+ */
+export interface Admission {
+  /** The key's caller; null without a key, or for a malformed, unknown or revoked one. */
+  readonly caller: Caller | null;
+  /** Undefined without a caller, or when remembering is off (VIDROWS_REMEMBER_ANSWERS=0). */
   readonly readStamp: ReadStamp | undefined;
-  /** What the request saw of its workspace's rate-limit window (see `RateLimiter.hit`). */
-  readonly window: WindowView;
+  readonly windowHits: WindowHits;
 }
 
 /**
- * Resolves presented keys: `RememberedKeys` on SQLite, `PostgresKeyCheck` (postgres-access-check.ts) on
- * PostgreSQL, picked by the composition root.
+ * The access check of one database, chosen once by the composition root (app/services.ts). The two,
+ * side by side, say how a request is authenticated:
+ *
+ * - SQLite (sqlite-access-check.ts): the key looked up by its hash and remembered until anything is
+ *   written to the file; the read stamp is the file's, read as the request arrives; the window's count
+ *   is read again, at once, only when another process has committed since.
+ * - PostgreSQL (postgres-access-check.ts): one statement per request reads the key, its workspace's
+ *   write version (the read stamp) and the window's count; nothing about keys is remembered.
  */
-export interface Authenticator {
+export interface AccessCheck {
   /**
-   * The key's caller and the request's read stamp, or null for a malformed, unknown or revoked key.
-   * `arrival` is the stamp read as the request arrived (SQLite's write stamp), if the store has one.
-   * Answers at once, not through a promise, when the store need not be asked.
+   * Admits a request that presents `presentedKey` (undefined: none). Answers at once, not through a
+   * promise, when the store need not be asked (SQLite's remembered keys; see `MaybePromise`).
    */
-  check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null>;
-  /** The caller behind a presented key, or null: `check` for code that wants the caller only. */
-  identify(presentedKey: string, now?: number): MaybePromise<Caller | null>;
+  admit(presentedKey: string | undefined, now: number): MaybePromise<Admission>;
+  /** The caller behind a presented key, or null: `admit` for code that wants the caller only. */
+  identify(presentedKey: string, now?: number): Promise<Caller | null>;
 }
 
 // `last_used_at` is promised to within a minute, so a busy key costs one write a minute, not one a request.

@@ -1,21 +1,25 @@
-// PostgreSQL: each request's key, its workspace's write version and rate-limit window, in one statement.
+// PostgreSQL: how a request is admitted. One statement reads its key, its workspace's write version
+// (the read stamp) and its rate-limit window's count; nothing about keys is remembered.
 import { sql } from "kysely";
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
 import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { PlanTable } from "../domain/plans.js";
-import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
+import type { PostgresStore } from "../store/postgres/open-postgres.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import {
-  type Authenticator,
+  type AccessCheck,
+  type Admission,
   type Caller,
   callerOf,
-  type KeyCheck,
   type KeyOwner,
   lastUseDue,
 } from "./authentication.js";
 import { KeyHashes } from "./key-hashes.js";
-import { windowStartOf, workspaceSubjectPrefix } from "./rate-limiter.js";
+import { nothingLearnt, windowStartOf, workspaceSubjectPrefix } from "./rate-limiter.js";
+
+/** A request without a live key: nothing to trust, nothing learnt of its window. */
+const nobody: Admission = { caller: null, readStamp: undefined, windowHits: nothingLearnt };
 
 interface CheckedKey extends KeyOwner {
   /** The workspace's write version (migration 0011); null before its first write. */
@@ -25,7 +29,7 @@ interface CheckedKey extends KeyOwner {
 }
 
 /**
- * The key check of every request on PostgreSQL, and all it learns in the same round trip: the key
+ * The access check on PostgreSQL (see `AccessCheck`), and all it learns in the same round trip: the key
  * live (not revoked) and its workspace's plan, the workspace's write version, and the hits reserved
  * in its rate-limit window. One named statement (see store/postgres/named-statements.ts), sent after the
  * request arrived (and shared by the requests of the same key that arrived while it was not yet sent:
@@ -38,7 +42,7 @@ interface CheckedKey extends KeyOwner {
  *   by any process, has moved it, so no answer older than the request is served;
  * - `RateLimit-Remaining` counts what the other processes reserved up to now (`RateLimiter.hit`).
  */
-export class PostgresKeyCheck implements Authenticator {
+export class PostgresAccessCheck implements AccessCheck {
   /** Hashes of keys presented lately: a client sends the same key request after request. */
   private readonly hashes = new KeyHashes(10_000);
   private readonly liveKey: PreparedQuery<{ keyHash: string; windowStartedAt: number }, CheckedKey>;
@@ -49,7 +53,7 @@ export class PostgresKeyCheck implements Authenticator {
   private readonly next = new Map<string, Promise<CheckedKey | undefined>>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: PostgresStore,
     private readonly plans: PlanTable,
     /** `shareChecks: false` (VIDROWS_SHARED_KEY_CHECKS=0): every request sends a check of its own. */
     private readonly options: { readonly shareChecks: boolean } = { shareChecks: true },
@@ -85,22 +89,24 @@ export class PostgresKeyCheck implements Authenticator {
   }
 
   async identify(presentedKey: string, now = Date.now()): Promise<Caller | null> {
-    return (await this.check(presentedKey, now))?.caller ?? null;
+    return (await this.admit(presentedKey, now)).caller;
   }
 
-  check(presentedKey: string, now: number): MaybePromise<KeyCheck | null> {
-    if (!looksLikeApiKey(presentedKey)) return null;
+  admit(presentedKey: string | undefined, now: number): MaybePromise<Admission> {
+    if (presentedKey === undefined || !looksLikeApiKey(presentedKey)) return nobody;
     return this.lookUp(this.hashes.of(presentedKey), now);
   }
 
-  private async lookUp(keyHash: string, now: number): Promise<KeyCheck | null> {
+  private async lookUp(keyHash: string, now: number): Promise<Admission> {
     const key = await this.sharedCheck(keyHash, windowStartOf(now), now);
-    if (!key) return null;
+    if (!key) return nobody;
     const version = String(key.version ?? 0);
+    // The workspace's window is the only one the request is counted in (access-control.ts).
+    const windowHits = Number(key.window_hits ?? 0);
     return {
       caller: callerOf(key, this.plans),
       readStamp: this.store.remembersAnswers ? { scope: key.workspace_id, value: () => version } : undefined,
-      window: { reservedHits: Number(key.window_hits ?? 0) },
+      windowHits: () => windowHits,
     };
   }
 

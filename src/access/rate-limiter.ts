@@ -1,7 +1,6 @@
 // A per-minute request budget per subject, counted in the shared store so it holds across processes.
 import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
-import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 
 export interface RateLimitDecision {
   readonly allowed: boolean;
@@ -24,20 +23,16 @@ export function workspaceSubject(workspaceId: string): string {
   return `${workspaceSubjectPrefix}${workspaceId}`;
 }
 
-/** What a request saw of its subject's window on the way in, so that `remaining` can be told right. */
-export interface WindowView {
-  /**
-   * PostgreSQL: the window's hits reserved by all processes, read by the request's access statement
-   * (access/postgres-access-check.ts), or undefined when the window has none yet.
-   */
-  readonly reservedHits?: number;
-  /**
-   * SQLite: other connections' commits as the request arrived (`Store.commitsByOthers`). Only another
-   * process can have reserved hits this one does not know of, so the window's count is read again, at
-   * once, only when they moved. Without it the limiter reads them itself.
-   */
-  readonly commitsByOthers?: string;
-}
+/**
+ * What a request can learn, as it arrives, of its subject's window: the hits every process has
+ * reserved in it, or undefined when it can learn nothing this process does not already know. Made by
+ * the database's access check (see `Admission`, authentication.ts): PostgreSQL's reads the count with
+ * the key; SQLite's reads it at once, only when another process has committed since it last did.
+ */
+export type WindowHits = (subject: string, windowStartedAt: number) => number | undefined;
+
+/** For a request that can learn nothing of its window beyond what this process knows. */
+export const nothingLearnt: WindowHits = () => undefined;
 
 /** Hits this process has taken from the store for a subject's current window but not used yet. */
 interface Reservation {
@@ -45,8 +40,6 @@ interface Reservation {
   unused: number;
   /** The most hits the store was known to hold reserved for the window, by every process. */
   reservedHits: number;
-  /** SQLite: other connections' commits when `reservedHits` was last read (see `WindowView`). */
-  readAt: string | undefined;
   /** The store refused a block: the window's budget is spent for every process until it ends. */
   spent: boolean;
 }
@@ -63,20 +56,8 @@ export class RateLimiter {
   private readonly reservations = new Map<string, Reservation>();
   /** The reservation each subject has in flight: requests that find no hit wait for it, not add another. */
   private readonly reserving = new Map<string, Promise<RateLimitDecision>>();
-  private readonly hitsOfWindow: PreparedQuery<
-    { subject: string; windowStartedAt: number },
-    { hits: number }
-  >;
 
-  constructor(private readonly store: Store) {
-    this.hitsOfWindow = prepareQuery(store.db, (db, { subject, windowStartedAt }) =>
-      db
-        .selectFrom("rate_limit_windows")
-        .select("hits")
-        .where("subject", "=", subject)
-        .where("window_started_at", "=", windowStartedAt),
-    );
-  }
+  constructor(private readonly store: Store) {}
 
   /**
    * Counts one request of `subject` in the current minute and says whether it is within `limit`.
@@ -91,8 +72,8 @@ export class RateLimiter {
    * and a promise and its turn of the microtask queue would cost more than the answer.
    *
    * `remaining` is the workspace's budget, not this process's block: its unused hits plus those no
-   * process has reserved, as of the latest count of reserved hits this process knows (`view`, and
-   * its own reservations). Every hit another process reserved is either used or held unused by it, so
+   * process has reserved, as of the latest count of reserved hits this process knows (`windowHits`,
+   * and its own reservations). Every hit another process reserved is either used or held unused by it, so
    * this is never more than the truth, and less by at most the blocks the others hold unused: exact on
    * one process, within the others' blocks across several (exact for small limits, blocks of one).
    */
@@ -100,7 +81,7 @@ export class RateLimiter {
     subject: string,
     limit: number,
     now = Date.now(),
-    view: WindowView = {},
+    windowHits: WindowHits = nothingLearnt,
   ): RateLimitDecision | Promise<RateLimitDecision> {
     const windowStartedAt = windowStartOf(now);
     const resetSeconds = Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000));
@@ -109,7 +90,8 @@ export class RateLimiter {
       // A window only fills up: once the store refused a block, every request is refused until it ends,
       // without a write. A flood of refused requests then costs the database nothing.
       if (held.spent) return { allowed: false, limit, remaining: 0, resetSeconds };
-      this.learnReservedHits(subject, held, view);
+      const learnt = windowHits(subject, windowStartedAt);
+      if (learnt !== undefined) held.reservedHits = Math.max(held.reservedHits, learnt);
       if (held.unused > 0) {
         held.unused--;
         return { allowed: true, limit, remaining: remainingOf(held, limit), resetSeconds };
@@ -118,7 +100,7 @@ export class RateLimiter {
     // One reservation at a time per subject: 50 requests arriving together on a fresh process used to
     // reserve 50 blocks (half a large budget) at once, hits the other processes then could not use.
     const inFlight = this.reserving.get(subject);
-    if (inFlight) return inFlight.then(() => this.hit(subject, limit, now, view));
+    if (inFlight) return inFlight.then(() => this.hit(subject, limit, now, windowHits));
     const reservation = this.reserve(subject, limit, windowStartedAt, resetSeconds);
     this.reserving.set(subject, reservation);
     const forget = () => {
@@ -126,21 +108,6 @@ export class RateLimiter {
     };
     reservation.then(forget, forget);
     return reservation;
-  }
-
-  /** Brings `held.reservedHits` up to what the request saw, or (SQLite) reads it if the database moved. */
-  private learnReservedHits(subject: string, held: Reservation, view: WindowView): void {
-    if (view.reservedHits !== undefined) {
-      held.reservedHits = Math.max(held.reservedHits, view.reservedHits);
-      return;
-    }
-    if (!this.store.readNow) return;
-    const stamp = view.commitsByOthers ?? this.store.commitsByOthers?.();
-    if (stamp !== undefined && stamp === held.readAt) return;
-    const query = this.hitsOfWindow.compile({ subject, windowStartedAt: held.windowStartedAt });
-    const row = this.store.readNow(query);
-    held.reservedHits = Math.max(held.reservedHits, Number(row?.hits ?? 0));
-    held.readAt = stamp;
   }
 
   /**
@@ -171,7 +138,7 @@ export class RateLimiter {
     // The part of this block that still fits under the limit.
     const granted = Math.min(block, Math.max(0, limit - (known - block)));
     if (granted === 0) {
-      const spent = { windowStartedAt, unused: 0, reservedHits: known, readAt: undefined, spent: true };
+      const spent = { windowStartedAt, unused: 0, reservedHits: known, spent: true };
       this.reservations.set(subject, spent);
       return { allowed: false, limit, remaining: 0, resetSeconds };
     }
@@ -184,7 +151,6 @@ export class RateLimiter {
         windowStartedAt,
         unused: granted - 1,
         reservedHits: known,
-        readAt: undefined,
         spent: false,
       };
       this.reservations.set(subject, current);
@@ -207,11 +173,14 @@ export class RateLimiter {
           .columns(["subject", "window_started_at"])
           // Capped a block past the limit: past it no block fits anyway (`granted` below is then 0), and an
           // uncapped count grew with every refused request until PostgreSQL's integer overflowed (a 500).
+          // A CASE, which both databases write alike (SQLite's two-argument min is PostgreSQL's least).
           .doUpdateSet((eb) => ({
-            hits: eb.fn(this.store.dialect === "sqlite" ? "min" : "least", [
-              eb("rate_limit_windows.hits", "+", block),
-              eb.val(limit + block),
-            ]),
+            hits: eb
+              .case()
+              .when(eb(eb("rate_limit_windows.hits", "+", block), "<", limit + block))
+              .then(eb("rate_limit_windows.hits", "+", block))
+              .else(limit + block)
+              .end(),
           })),
       )
       .returning("hits")
@@ -238,7 +207,7 @@ export class RateLimiter {
     this.forgetStaleReservations(windowStartedAt);
     let current = this.reservations.get(subject);
     if (!current || current.windowStartedAt !== windowStartedAt) {
-      current = { windowStartedAt, unused: 0, reservedHits: 0, readAt: undefined, spent: false };
+      current = { windowStartedAt, unused: 0, reservedHits: 0, spent: false };
       this.reservations.set(subject, current);
     }
     const granted = Math.min(block, Math.max(0, limit - current.reservedHits));

@@ -1,21 +1,23 @@
-// SQLite: each request's key looked up by its hash, remembered until anything is written to the file.
+// SQLite: how a request is admitted. Its key is looked up by its hash and remembered until anything is
+// written to the file; the file's read stamp and the rate-limit window's count go by one reading of
+// the file, taken as the request arrives.
 import { type MaybePromise, whenReady } from "../concurrency/maybe-promise.js";
 import { looksLikeApiKey } from "../domain/api-key-material.js";
 import type { PlanTable } from "../domain/plans.js";
-import type { Store } from "../store/database.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
-import type { ReadStamp } from "../store/stamped-cache.js";
+import type { SqliteStore } from "../store/sqlite/open-sqlite.js";
 import {
-  type Authenticator,
+  type AccessCheck,
+  type Admission,
   type Caller,
   callerOf,
-  type KeyCheck,
   type KeyOwner,
   lastUsedPrecisionMs,
   lastUseDue,
 } from "./authentication.js";
 import { KeyHashes } from "./key-hashes.js";
+import type { WindowHits } from "./rate-limiter.js";
 
 /** A resolved key, kept while the database has not changed since it was read. */
 interface RememberedKey {
@@ -23,21 +25,39 @@ interface RememberedKey {
   readonly caller: Caller;
 }
 
-// Bounds the memory of remembered keys; past it the memory starts over (a key costs one lookup again).
-const maxRememberedKeys = 10_000;
+// Bounds the memory of remembered keys, and of windows read; past it the memory starts over (a key
+// costs one lookup again, a window one read).
+const maxRemembered = 10_000;
 
-/** SQLite: keys resolved by one indexed lookup, remembered until the database is written to. */
-export class RememberedKeys implements Authenticator {
-  /** Keys resolved since the store's write stamp last moved, by hash. Only where the store has one. */
+/**
+ * The access check on SQLite (see `AccessCheck`). Each request first reads the file's read stamp
+ * (`SqliteStore.readStampFromNow`), and everything else goes by that one reading:
+ *
+ * - the key: looked up in the store by its hash, through a unique index, and remembered until anything
+ *   at all is written to the database (by any process), so a revocation made anywhere is seen on the
+ *   very next request all the same;
+ * - the read stamp: the request's remembered answers are checked against it;
+ * - the rate-limit window's count: only another process can have reserved hits this one does not know
+ *   of, so the count is read again, at once, only when other connections have committed since it was
+ *   last read (`othersCommits`).
+ */
+export class SqliteAccessCheck implements AccessCheck {
+  /** Keys resolved since the read stamp last moved, by hash; none while remembering is off. */
   private readonly remembered = new Map<string, RememberedKey>();
   private rememberedAt: string | undefined;
+  /** Per subject, the window and the other connections' commits as of its count's last reading. */
+  private readonly windowsReadAt = new Map<string, { windowStartedAt: number; othersCommits: string }>();
   /** Hashes of keys presented lately: a client sends the same key request after request. */
-  private readonly hashes = new KeyHashes(maxRememberedKeys);
+  private readonly hashes = new KeyHashes(maxRemembered);
   private readonly liveKeyByHash: PreparedQuery<{ keyHash: string }, KeyOwner>;
   private readonly markUsed: PreparedQuery<{ now: number; keyId: string }, unknown>;
+  private readonly hitsOfWindow: PreparedQuery<
+    { subject: string; windowStartedAt: number },
+    { hits: number }
+  >;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: SqliteStore,
     private readonly plans: PlanTable,
   ) {
     this.liveKeyByHash = prepareQuery(store.db, (db, { keyHash }) =>
@@ -51,29 +71,50 @@ export class RememberedKeys implements Authenticator {
     this.markUsed = prepareQuery(store.db, (db, { now, keyId }) =>
       db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId),
     );
-  }
-
-  identify(presentedKey: string, now = Date.now()): MaybePromise<Caller | null> {
-    return this.callerFor(presentedKey, now, this.store.writeStamp?.());
-  }
-
-  check(presentedKey: string, now: number, arrival: ReadStamp | undefined): MaybePromise<KeyCheck | null> {
-    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
-    // the lookup finds.
-    const stamp = (arrival?.value ?? this.store.writeStamp)?.();
-    return whenReady(this.callerFor(presentedKey, now, stamp), (caller) =>
-      caller === null
-        ? null
-        : { caller, readStamp: arrival, window: { commitsByOthers: arrival?.commitsByOthers } },
+    this.hitsOfWindow = prepareQuery(store.db, (db, { subject, windowStartedAt }) =>
+      db
+        .selectFrom("rate_limit_windows")
+        .select("hits")
+        .where("subject", "=", subject)
+        .where("window_started_at", "=", windowStartedAt),
     );
   }
 
+  async identify(presentedKey: string, now = Date.now()): Promise<Caller | null> {
+    return (await this.admit(presentedKey, now)).caller;
+  }
+
+  admit(presentedKey: string | undefined, now: number): MaybePromise<Admission> {
+    const arrival = this.store.readStampFromNow();
+    const windowHits: WindowHits = (subject, windowStartedAt) =>
+      this.windowHitsSince(arrival.othersCommits, subject, windowStartedAt);
+    if (presentedKey === undefined) return { caller: null, readStamp: undefined, windowHits };
+    const readStamp = this.store.remembersAnswers ? arrival : undefined;
+    // Read before the lookup: whatever is written after this moment moves it, and so forgets what
+    // the lookup finds.
+    const stamp = readStamp?.value();
+    return whenReady(this.callerFor(presentedKey, now, stamp), (caller) =>
+      caller === null ? { caller, readStamp: undefined, windowHits } : { caller, readStamp, windowHits },
+    );
+  }
+
+  /** The window's count, read at once, unless no other connection has committed since it last was. */
+  private windowHitsSince(
+    othersCommits: string,
+    subject: string,
+    windowStartedAt: number,
+  ): number | undefined {
+    const last = this.windowsReadAt.get(subject);
+    if (last?.windowStartedAt === windowStartedAt && last.othersCommits === othersCommits) return undefined;
+    const row = this.store.readNow(this.hitsOfWindow.compile({ subject, windowStartedAt }));
+    if (this.windowsReadAt.size >= maxRemembered) this.windowsReadAt.clear();
+    this.windowsReadAt.set(subject, { windowStartedAt, othersCommits });
+    return Number(row?.hits ?? 0);
+  }
+
   /**
-   * The caller behind a presented key, or null for a malformed, unknown or revoked one. The key is
-   * looked up in the store by its hash, through a unique index. A resolved key is remembered until
-   * anything at all is written to the database (by any process: see `Store.writeStamp`), so a
-   * revocation made anywhere is seen on the very next request all the same. `stamp` is the store's
-   * write stamp as the request arrived (see `Store.writeStampFromNow`), if it has one.
+   * The caller behind a presented key, or null for a malformed, unknown or revoked one. `stamp` is
+   * the request's read stamp as it arrived; undefined (remembering is off) remembers nothing.
    *
    * A remembered key (and a malformed one) is answered at once, not through a promise: every request
    * asks, and a promise and its turn of the microtask queue cost more than the answer.
@@ -112,7 +153,7 @@ export class RememberedKeys implements Authenticator {
         if (!isDatabaseUnavailable(error)) throw error;
       });
     } else if (stamp !== undefined) {
-      if (this.remembered.size >= maxRememberedKeys) this.remembered.clear();
+      if (this.remembered.size >= maxRemembered) this.remembered.clear();
       this.remembered.set(keyHash, { owner, caller });
     }
     return caller;

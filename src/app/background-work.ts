@@ -1,10 +1,19 @@
 // The background work of the composition root, built from its config: the pipeline worker and the webhook dispatcher.
 import type { FastifyBaseLogger } from "fastify";
-import { createCaptionSource, parseCaptionsSetting } from "../captions/create-caption-source.js";
+import {
+  createCaptionSource,
+  parseCaptionsSetting,
+  parseYouTubeProxySetting,
+} from "../captions/create-caption-source.js";
+import { ProxyPool } from "../captions/proxy-pool.js";
+import { RequestPacing } from "../captions/request-pacing.js";
+import { defaultYtDlpTimeoutSeconds } from "../captions/ytdlp-source.js";
+import { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { Semaphore } from "../concurrency/semaphore.js";
 import type { Config } from "../config.js";
 import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
 import { Worker, type WorkerOptions } from "../pipeline/worker.js";
+import { otherPlatformsRead } from "./other-platforms.js";
 import { createSpeechToText } from "../transcription/create-speech-to-text.js";
 import type { SpeechToText, SpeechToTextOptions } from "../transcription/speech-to-text.js";
 import type { Store } from "../store/database.js";
@@ -67,12 +76,29 @@ export function buildWorker(
     plans: config.plans,
     captions,
     speechToText: buildSpeechToText(config, options),
+    pages: buildPageSource(config),
     extractor,
     settings: config.worker,
     log: log.child({ component: "worker" }),
     onJobSettled,
     captionSourceName: captionSourceName(config.captions),
     ...options.worker,
+  });
+}
+
+/**
+ * The reader of other platforms' pages, where yt-dlp is found and VIDROWS_OTHER_PLATFORMS is not off: through
+ * the proxies of VIDROWS_YOUTUBE_PROXY, at the pace of VIDROWS_YOUTUBE_MIN_INTERVAL_MS (kept apart from
+ * YouTube's own, another site's limit).
+ */
+function buildPageSource(config: Config): YtDlpPageSource | undefined {
+  const { ytDlp } = otherPlatformsRead(config);
+  if (ytDlp === null) return undefined;
+  return new YtDlpPageSource({
+    executable: ytDlp,
+    timeoutMs: (config.ytDlpTimeoutSeconds ?? defaultYtDlpTimeoutSeconds) * 1000,
+    proxyPool: new ProxyPool(parseYouTubeProxySetting(config.youtubeProxy)),
+    pacing: new RequestPacing(config.captionsAccess?.youtubeMinIntervalMs ?? 0),
   });
 }
 

@@ -7,6 +7,7 @@ import { buildHttpServer } from "../http/server.js";
 import { dashboardFiles } from "./dashboard-files.js";
 import { jobRoutes } from "../jobs/job-routes.js";
 import { keyRoutes } from "../keys/key-routes.js";
+import { listingRoutes } from "../listings/listing-routes.js";
 import { schemaRoutes } from "../schemas/schema-routes.js";
 import { usageRoutes } from "../usage/usage-routes.js";
 import { webhookRoutes } from "../webhooks/webhook-routes.js";
@@ -60,6 +61,7 @@ export async function buildHttpApi(
         onSubmitted: () => localWorker.jobSubmitted(),
         onCancelled: (jobId) => localWorker.jobCancelled(jobId),
       });
+      await app.register(listingRoutes, { listings: services.videoListings });
       await app.register(dashboardFiles, {});
     },
   });

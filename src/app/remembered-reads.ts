@@ -8,13 +8,12 @@ import type { JobReadOptions, JobReadOutcome, JobReads } from "../jobs/job-read.
 import type { JobPage } from "../jobs/job-schemas.js";
 import type { ApiKeyService } from "../keys/api-keys.js";
 import type { ApiKey } from "../keys/key-schemas.js";
-import type { Store } from "../store/database.js";
 import { StampedCache } from "../store/stamped-cache.js";
 import type { UsageService } from "../usage/usage-report.js";
 import type { Usage } from "../usage/usage-schemas.js";
 
 // The caches are bounded so that what is remembered stays within tens of MB. The stamp is the request's
-// (`RequestContext.readStamp`): SQLite's write stamp, for the whole file, or PostgreSQL's write version
+// (`RequestContext.readStamp`): SQLite's, for the whole file, or PostgreSQL's write version
 // of the caller's workspace, which the request's key check reads (access/postgres-access-check.ts). With
 // VIDROWS_REMEMBER_ANSWERS=0 there is none, and every read computes.
 
@@ -31,11 +30,8 @@ const dayMs = 86_400_000;
 export class RememberedJobReads {
   private readonly answers: StampedCache<JobReadOutcome>;
 
-  constructor(
-    store: Store,
-    private readonly reads: JobReads,
-  ) {
-    this.answers = new StampedCache(store, 256);
+  constructor(private readonly reads: JobReads) {
+    this.answers = new StampedCache(256);
   }
 
   read(context: RequestContext, jobId: string, options: JobReadOptions): MaybePromise<JobReadOutcome> {
@@ -55,11 +51,8 @@ export class RememberedJobReads {
 export class RememberedJobPages {
   private readonly answers: StampedCache<JobPage>;
 
-  constructor(
-    store: Store,
-    private readonly pages: JobPages,
-  ) {
-    this.answers = new StampedCache(store, 256);
+  constructor(private readonly pages: JobPages) {
+    this.answers = new StampedCache(256);
   }
 
   list(context: RequestContext, query: ListQuery): MaybePromise<JobPage> {
@@ -74,11 +67,8 @@ export class RememberedJobPages {
 export class RememberedUsage {
   private readonly answers: StampedCache<Usage>;
 
-  constructor(
-    store: Store,
-    private readonly usage: UsageService,
-  ) {
-    this.answers = new StampedCache(store, 1000);
+  constructor(private readonly usage: UsageService) {
+    this.answers = new StampedCache(1000);
   }
 
   get(context: RequestContext, now = Date.now()): MaybePromise<Usage> {
@@ -94,11 +84,8 @@ export class RememberedUsage {
 export class RememberedKeyLists {
   private readonly answers: StampedCache<ApiKey[]>;
 
-  constructor(
-    store: Store,
-    private readonly apiKeys: ApiKeyService,
-  ) {
-    this.answers = new StampedCache(store, 1000);
+  constructor(private readonly apiKeys: ApiKeyService) {
+    this.answers = new StampedCache(1000);
   }
 
   list(context: RequestContext): MaybePromise<ApiKey[]> {

@@ -12,18 +12,19 @@ import {
   TransactionJobWriter,
 } from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
+import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
 import type { PlanTable } from "../domain/plans.js";
 import { allMechanismsOn, type MechanismSwitches } from "../mechanism-switches.js";
+import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import type { FastifyBaseLogger } from "fastify";
-import type { Store } from "../store/database.js";
-import type { ReadStamp } from "../store/stamped-cache.js";
+import type { OpenedStore, Store } from "../store/database.js";
 import { StorageEraser } from "../store/storage-eraser.js";
 import { WebhookEndpoints } from "../webhooks/webhook-endpoints.js";
 import type { WebhookUrlRules } from "../webhooks/webhook-url.js";
 import { ApiKeyService } from "../keys/api-keys.js";
-import type { Authenticator } from "../access/authentication.js";
-import { RememberedKeys } from "../access/sqlite-access-check.js";
-import { PostgresKeyCheck } from "../access/postgres-access-check.js";
+import type { AccessCheck } from "../access/authentication.js";
+import { SqliteAccessCheck } from "../access/sqlite-access-check.js";
+import { PostgresAccessCheck } from "../access/postgres-access-check.js";
 import { RateLimiter } from "../access/rate-limiter.js";
 import { SchemaService } from "../schemas/saved-schemas.js";
 import { UsageService } from "../usage/usage-report.js";
@@ -36,7 +37,8 @@ import {
 } from "./remembered-reads.js";
 
 export interface Services {
-  readonly authenticator: Authenticator;
+  /** Who is calling, and what the request may trust as of its arrival: one per database. */
+  readonly accessCheck: AccessCheck;
   readonly rateLimiter: RateLimiter;
   readonly workspaces: WorkspaceService;
   readonly apiKeys: ApiKeyService;
@@ -53,14 +55,11 @@ export interface Services {
   /** The handovers' claims; their completions are drained before the store closes. */
   readonly handovers: Handovers;
   readonly jobCancellation: JobCancellation;
+  /** Playlists' and channels' videos through yt-dlp (`GET /v1/videos`). */
+  readonly videoListings: VideoListings;
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
-  /**
-   * The read stamp one request's lookups share, read as the request arrives: SQLite's, for the whole
-   * database. PostgreSQL's is the workspace's version, which the key check reads (PostgresKeyCheck).
-   */
-  readStampForRequest(): ReadStamp | undefined;
 }
 
 /** Settings of the services that tests may leave out. */
@@ -73,6 +72,10 @@ export interface ServiceOptions {
   readonly transcriptionAvailable?: boolean;
   /** Which performance mechanisms are on (docs/performance.md); all if left out. */
   readonly mechanisms?: MechanismSwitches;
+  /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
+  readonly otherPlatforms?: OtherPlatforms;
+  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
+  readonly listing?: VideoListingSettings;
 }
 
 /**
@@ -91,7 +94,7 @@ function jobWriterFor(store: Store, mechanisms: MechanismSwitches): JobWriter {
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
 export function createServices(
-  store: Store,
+  store: OpenedStore,
   plans: PlanTable,
   extractionAvailable = false,
   log?: FastifyBaseLogger,
@@ -105,16 +108,17 @@ export function createServices(
   const usage = new UsageService(store, workspaces);
   const mechanisms = options.mechanisms ?? allMechanismsOn;
   return {
-    authenticator:
-      store.dialect === "postgres"
-        ? new PostgresKeyCheck(store, plans, { shareChecks: mechanisms.sharedKeyChecks })
-        : new RememberedKeys(store, plans),
+    // The one place the database decides how a request is admitted (see `AccessCheck`).
+    accessCheck:
+      store.dialect === "sqlite"
+        ? new SqliteAccessCheck(store, plans)
+        : new PostgresAccessCheck(store, plans, { shareChecks: mechanisms.sharedKeyChecks }),
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,
-    keyLists: new RememberedKeyLists(store, apiKeys),
+    keyLists: new RememberedKeyLists(apiKeys),
     schemas,
-    usage: new RememberedUsage(store, usage),
+    usage: new RememberedUsage(usage),
     usageReport: usage,
     jobSubmission: new JobSubmission(
       store,
@@ -122,17 +126,15 @@ export function createServices(
       jobWriterFor(store, mechanisms),
       extractionAvailable,
       options.transcriptionAvailable,
+      options.otherPlatforms,
     ),
-    jobPages: new RememberedJobPages(store, new JobPages(store)),
-    jobReads: new RememberedJobReads(store, new JobReads(store, handovers)),
+    jobPages: new RememberedJobPages(new JobPages(store)),
+    jobReads: new RememberedJobReads(new JobReads(store, handovers)),
     jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
+    videoListings: new VideoListings(options.listing),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
-    readStampForRequest: () => {
-      const value = store.writeStampFromNow?.();
-      return value === undefined ? undefined : { scope: "", value, commitsByOthers: value.commitsByOthers };
-    },
   };
 }

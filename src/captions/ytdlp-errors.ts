@@ -38,6 +38,8 @@ const aboutTheVideo = [
 export function messageSubject(text: string): "refused" | "video" | null {
   // Formats held back for want of a token, or none found: media, which captions do not need.
   if (/\bformats?\b/i.test(text) && !/subtitle|caption/i.test(text)) return null;
+  // The page is not there: a fact about the address, whatever is said around it.
+  if (/HTTP Error 4(?:04|10)\b/i.test(text)) return "video";
   if (refusedUs.some((pattern) => pattern.test(text))) return "refused";
   if (aboutTheVideo.some((pattern) => pattern.test(text))) return "video";
   return null;

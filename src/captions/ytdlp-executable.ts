@@ -12,6 +12,21 @@ function isExecutableFile(path: string): boolean {
 }
 
 /**
+ * The absolute path of the yt-dlp to run, or null when there is none: the one VIDROWS_YTDLP_PATH names
+ * (null when that is not an executable file), else the first on the search path.
+ */
+export function locateYtDlp(
+  configuredPath: string | undefined,
+  searchPath = process.env.PATH ?? "",
+): string | null {
+  try {
+    return findYtDlp(configuredPath, searchPath);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The absolute path of the yt-dlp to run. Throws an Error naming VIDROWS_YTDLP_PATH when there is none, so a
  * worker that cannot fetch captions stops at start-up instead of failing every video.
  */

@@ -12,6 +12,10 @@ export interface YtDlpTrack extends LanguageTrack {
 
 export interface YtDlpInfo {
   readonly id: string | null;
+  /** The extractor that read the page, as yt-dlp names it ("Youtube", "Vimeo", "TikTok", "Generic"). */
+  readonly extractorKey: string | null;
+  /** The video's page as yt-dlp gives it (an https:// or http:// URL), where the platform has one. */
+  readonly webpageUrl: string | null;
   readonly durationSeconds: number | null;
   readonly tracks: readonly YtDlpTrack[];
   /**
@@ -107,6 +111,8 @@ export function readYtDlpInfo(text: string): YtDlpInfo | null {
   const duration = Number(record.duration);
   return {
     id: typeof record.id === "string" ? record.id : null,
+    extractorKey: typeof record.extractor_key === "string" ? record.extractor_key : null,
+    webpageUrl: httpUrl(record.webpage_url)?.href ?? null,
     durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
     tracks: [...readTrackMap(record.subtitles, false), ...readTrackMap(record.automatic_captions, true)],
     audioLanguage: markedAudioLanguage(record.formats),

@@ -2,6 +2,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import { type Write, write } from "../store/combined-writes.js";
+import { databaseSql } from "../store/database-sql.js";
 import { preparedSqlPerStore } from "../store/prepared-query.js";
 import type { CreditEntryKind, Database } from "../store/tables.js";
 
@@ -39,17 +40,17 @@ export async function recordCreditEntries(
 }
 
 /** Ledger lines from a JSON array of `{ id, workspace_id, kind, amount, balance_after }`, in one prepared statement. */
-const insertEntries = preparedSqlPerStore<{ entries: string; now: number }, never>((dialect, slots) =>
-  dialect === "postgres"
-    ? sql`insert into credit_ledger (id, workspace_id, kind, amount, balance_after, created_at)
-        select e.id, e.workspace_id, e.kind, e.amount, e.balance_after, ${slots.now}
-        from json_to_recordset(${slots.entries}::json)
-          as e(id text, workspace_id text, kind text, amount bigint, balance_after bigint)`
-    : sql`insert into credit_ledger (id, workspace_id, kind, amount, balance_after, created_at)
-        select value ->> 'id', value ->> 'workspace_id', value ->> 'kind', value ->> 'amount',
-          value ->> 'balance_after', ${slots.now}
-        from json_each(${slots.entries})`,
-);
+const insertEntries = preparedSqlPerStore<{ entries: string; now: number }, never>((dialect, slots) => {
+  const entries = databaseSql(dialect).vocabulary.jsonRecords(slots.entries, {
+    id: "text",
+    workspace_id: "text",
+    kind: "text",
+    amount: "bigint",
+    balance_after: "bigint",
+  });
+  return sql`insert into credit_ledger (id, workspace_id, kind, amount, balance_after, created_at)
+    select ${entries.fields}, ${slots.now} from ${entries.from}`;
+});
 
 /** `recordCreditEntries` as a write to send with a settlement's others (store/combined-writes.ts). */
 export function creditEntriesWrite(

@@ -1,5 +1,6 @@
 // The usage counters kept beside the balance, so that reading usage never scans jobs or videos.
 import { sql, type Transaction } from "kysely";
+import { databaseSql } from "../store/database-sql.js";
 import { preparedPerStore, preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database } from "../store/tables.js";
 
@@ -36,13 +37,14 @@ export const addFailures = preparedPerStore<{ workspaceId: string; code: string;
  * to its total for `day` (UTC), for all of them in one statement. (SQLite's upsert from a SELECT needs
  * its WHERE, even `where true`, to tell the ON CONFLICT from a join's ON.)
  */
-export const addDailyCredits = preparedSqlPerStore<{ day: string; spent: string }, never>((dialect, slots) =>
-  dialect === "postgres"
-    ? sql`insert into daily_credits (workspace_id, day, credits)
-        select s.workspace_id, ${slots.day}, s.credits
-        from json_to_recordset(${slots.spent}::json) as s(workspace_id text, credits bigint)
-        on conflict (workspace_id, day) do update set credits = daily_credits.credits + excluded.credits`
-    : sql`insert into daily_credits (workspace_id, day, credits)
-        select value ->> 'workspace_id', ${slots.day}, value ->> 'credits' from json_each(${slots.spent}) where true
-        on conflict (workspace_id, day) do update set credits = daily_credits.credits + excluded.credits`,
+export const addDailyCredits = preparedSqlPerStore<{ day: string; spent: string }, never>(
+  (dialect, slots) => {
+    const spent = databaseSql(dialect).vocabulary.jsonRecords(slots.spent, {
+      workspace_id: "text",
+      credits: "bigint",
+    });
+    return sql`insert into daily_credits (workspace_id, credits, day)
+    select ${spent.fields}, ${slots.day} from ${spent.from} where true
+    on conflict (workspace_id, day) do update set credits = daily_credits.credits + excluded.credits`;
+  },
 );

@@ -32,3 +32,21 @@ export function parsePlatformVideoId(videoId: string): PlatformVideo | null {
   if (platform === "youtube" || !platformPattern.test(platform) || !idPattern.test(id)) return null;
   return { platform, id };
 }
+
+const youtubeIdPattern = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The `video_id` for what yt-dlp read, when it fits the shape every video_id has: an id holding spaces or
+ * other characters outside printable ASCII (a media file's name, say) is percent-encoded; null when even
+ * that does not fit (an id of more than 200 characters), so the caller keeps the id it had.
+ */
+export function videoIdOfRead(extractorKey: string, id: string): string | null {
+  for (const candidate of [id, encodeURIComponent(id)]) {
+    const videoId = platformVideoId(extractorKey, candidate);
+    const fits =
+      parsePlatformVideoId(videoId) !== null ||
+      (extractorKey.toLowerCase() === "youtube" && youtubeIdPattern.test(videoId));
+    if (fits) return videoId;
+  }
+  return null;
+}

@@ -15,11 +15,19 @@ interface StoredSource {
 interface StoredRows {
   readonly results: Row[];
   readonly sources: StoredSource[];
+  /** The page a video of another platform was read from, which its sources link to (with the moment). */
+  readonly page_url?: string;
 }
 
-/** The JSON text to store for a done video's rows and their sources. */
-export function storedRowsText({ rows, sources }: SourcedRows): string {
+/** Stored rows as read back: the page is there for a video of another platform than YouTube. */
+export interface StoredSourcedRows extends SourcedRows {
+  readonly pageUrl?: string;
+}
+
+/** The JSON text to store for a done video's rows and their sources (and its page, when not YouTube's). */
+export function storedRowsText({ rows, sources }: SourcedRows, pageUrl?: string): string {
   const stored: StoredRows = {
+    ...(pageUrl === undefined ? {} : { page_url: pageUrl }),
     results: rows,
     sources: sources.map((source) => ({
       start_seconds: source.startSeconds,
@@ -49,12 +57,13 @@ function unquoted(row: Row, start: number, end: number): RowSource {
  * that is known of where each came from is the video, so each gets the whole of it, from 0 to
  * `durationSeconds`. Rows settled before quotes were kept get an empty quote.
  */
-export function readStoredRows(text: string, durationSeconds: number): SourcedRows {
+export function readStoredRows(text: string, durationSeconds: number): StoredSourcedRows {
   const stored = JSON.parse(text) as StoredRows | Row[];
   if (Array.isArray(stored)) {
     return { rows: stored, sources: stored.map((row) => unquoted(row, 0, durationSeconds)) };
   }
   return {
+    ...(stored.page_url === undefined ? {} : { pageUrl: stored.page_url }),
     rows: stored.results,
     sources: stored.sources.map((source, i) =>
       source.quote === undefined

@@ -13,6 +13,7 @@ export const errorStatuses = {
   webhook_not_found: 404,
   key_not_found: 404,
   delivery_not_found: 404,
+  listing_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   schema_name_taken: 409,
@@ -23,6 +24,8 @@ export const errorStatuses = {
   rate_limited: 429,
   internal_error: 500,
   extraction_unavailable: 503,
+  listing_unavailable: 503,
+  platform_unavailable: 503,
   unavailable: 503,
 } as const;
 

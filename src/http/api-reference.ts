@@ -1,24 +1,112 @@
-// `/docs`: the API reference people read, Swagger UI over the served OpenAPI document, its assets served from the package.
-import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
-import { openApiDocument } from "./openapi-route.js";
+// `/docs`: the API reference people read, Scalar over the served OpenAPI document, in the dashboard's
+// colours, its script served from the package (no CDN) under a Content-Security-Policy of its own.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { ApiReferenceConfiguration } from "@scalar/fastify-api-reference";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { apiReferenceStyle } from "./api-reference-style.js";
+import { loadScalarScript } from "./scalar-script.js";
+
+/** The dashboard's icon, shown in the browser's tab for the reference too. */
+const iconFile = new URL("../../dashboard/public/icon.svg", import.meta.url);
 
 /**
- * Serves Swagger UI at `/docs`: the page, its scripts and styles from @fastify/swagger-ui's own copy (no
- * CDN, so it works offline), and at `/docs/json` the same document as `GET /v1/openapi.json`. Every
- * route here is public, like the document itself.
+ * The reference's policy. Scripts: this server's only, none inline. Styles: Scalar puts its stylesheet
+ * and theme into the page at run time, so inline styles are allowed here (never inline scripts).
+ * Everything the page fetches (the OpenAPI document, "Test request") goes to this server only.
+ */
+export const apiReferenceContentSecurityPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** What Scalar is told: the document, the look, and nothing that talks to Scalar's own services. */
+const settings: Partial<ApiReferenceConfiguration> = {
+  url: "/v1/openapi.json",
+  favicon: "/docs/icon.svg",
+  theme: "none",
+  customCss: apiReferenceStyle,
+  // The dashboard's system fonts: Scalar's own would come from its font service.
+  withDefaultFonts: false,
+  forceDarkModeState: "light",
+  hideDarkModeToggle: true,
+  // No telemetry, no hosted agent or MCP, no developer bar.
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: "never",
+  documentDownloadType: "json",
+};
+
+/** The page: Scalar's script, then ours that starts it with the settings. Nothing inline. */
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>vidrows API reference</title>
+    <link rel="icon" href="/docs/icon.svg" type="image/svg+xml" />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="/docs/scalar.js"></script>
+    <script src="/docs/start.js"></script>
+  </body>
+</html>
+`;
+
+const start = `Scalar.createApiReference("#app", ${JSON.stringify(settings)});\n`;
+
+function send(reply: FastifyReply, type: string, body: string | Buffer, etag?: string): FastifyReply {
+  reply.header("content-security-policy", apiReferenceContentSecurityPolicy);
+  reply.header("x-content-type-options", "nosniff");
+  reply.header("referrer-policy", "no-referrer");
+  // Browsers ask each time, and get the body again only when it changed (a new Scalar, new settings).
+  reply.header("cache-control", "no-cache");
+  if (etag !== undefined) {
+    reply.header("etag", etag);
+    if (reply.request.headers["if-none-match"] === etag) return reply.code(304).send();
+  }
+  return reply.type(type).send(body);
+}
+
+const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+
+/**
+ * Serves the reference at `/docs` (and `/docs/`), Scalar's script at `/docs/scalar.js`, the settings
+ * that start it at `/docs/start.js` and the dashboard's icon at `/docs/icon.svg`. Every route here is
+ * public, like the document itself, and hidden from it.
  */
 export async function apiReference(app: FastifyInstance): Promise<void> {
-  // Inside this plugin only: the reference's routes need no key.
-  app.addHook("onRoute", (route) => {
-    route.config = { ...route.config, public: true };
+  const route = { config: { public: true }, schema: { hide: true } };
+  const pageTag = etagOf(page);
+  app.get("/docs", route, (_request, reply) => send(reply, "text/html; charset=utf-8", page, pageTag));
+  app.get("/docs/", route, (_request, reply) => send(reply, "text/html; charset=utf-8", page, pageTag));
+  const startTag = etagOf(start);
+  app.get("/docs/start.js", route, (_request, reply) =>
+    send(reply, "application/javascript; charset=utf-8", start, startTag),
+  );
+  // Loaded on the first request for it, not when the server starts: Scalar's package takes most of a
+  // second to load, which no process that never shows /docs should pay.
+  let script: Promise<{ body: string; etag: string }> | undefined;
+  app.get("/docs/scalar.js", route, async (_request, reply) => {
+    script ??= loadScalarScript().then((body) => ({ body, etag: etagOf(body) }));
+    const { body, etag } = await script;
+    return send(reply, "application/javascript; charset=utf-8", body, etag);
   });
-  let document: Record<string, unknown> | undefined;
-  await app.register(swaggerUi, {
-    routePrefix: "/docs",
-    uiConfig: { deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 1 },
-    staticCSP: true,
-    transformSpecification: () => (document ??= openApiDocument(app)),
-    transformSpecificationClone: false,
-  });
+  let icon: string | undefined;
+  try {
+    icon = readFileSync(iconFile, "utf8");
+  } catch {
+    icon = undefined; // A server installed without the dashboard's sources: the tab shows no icon.
+  }
+  const svg = icon ?? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"/>`;
+  app.get("/docs/icon.svg", route, (_request, reply) => send(reply, "image/svg+xml", svg, etagOf(svg)));
 }

@@ -70,8 +70,12 @@ export function toApiError(error: unknown): ApiError {
 /** How long a client is asked to wait before trying again while the database cannot be reached. */
 export const unavailableRetryAfterSeconds = 5;
 
+/** How long a client is asked to wait before asking a platform that refused or did not answer again. */
+export const platformRetryAfterSeconds = 30;
+
 export function sendError(error: ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.code === "unavailable") reply.header("retry-after", unavailableRetryAfterSeconds);
+  if (error.code === "platform_unavailable") reply.header("retry-after", platformRetryAfterSeconds);
   return reply.code(error.status).type("application/json; charset=utf-8").send(errorBody(error, request.id));
 }
 

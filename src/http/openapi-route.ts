@@ -17,6 +17,7 @@ const methods = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  */
 export function tidyOpenApiDocument(document: Json): Json {
   const copy = structuredClone(document);
+  unionsOfValuesAsEnums(copy);
   for (const item of Object.values((copy.paths ?? {}) as Record<string, Json>)) {
     for (const method of methods) {
       const operation = item[method] as Json | undefined;
@@ -41,6 +42,39 @@ export function tidyOpenApiDocument(document: Json): Json {
     }
   }
   return copy;
+}
+
+/** A schema that allows one value and says nothing else: `{type: "string", enum: ["auto"]}`. */
+function isSingleValue(schema: unknown): schema is { type: string; enum: [unknown] } {
+  if (typeof schema !== "object" || schema === null) return false;
+  const { type, enum: values, ...rest } = schema as Json;
+  return (
+    typeof type === "string" && Array.isArray(values) && values.length === 1 && Object.keys(rest).length === 0
+  );
+}
+
+/**
+ * A union of single values (how a union of literals is written in the validation schemas) becomes one
+ * enum of those values, the same set: readers and generators then show `"auto" | "never" | "always"`
+ * as the enum it is, not as a union of three unnamed choices.
+ */
+export function unionsOfValuesAsEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) unionsOfValuesAsEnums(item);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as Json;
+  const branches = schema.anyOf;
+  if (Array.isArray(branches) && branches.length > 1 && branches.every(isSingleValue)) {
+    const types = new Set(branches.map((branch) => branch.type));
+    if (types.size === 1) {
+      delete schema.anyOf;
+      schema.type = branches[0]!.type;
+      schema.enum = branches.map((branch) => branch.enum[0]);
+    }
+  }
+  for (const value of Object.values(schema)) unionsOfValuesAsEnums(value);
 }
 
 function headWithoutBodies(operation: Json): void {

@@ -4,10 +4,9 @@ import type { ReadStamp } from "../store/stamped-cache.js";
 
 /**
  * One object, made by the access check, that the routes hand to the services. `readStamp` is what a
- * remembered answer is checked against (see remembered-reads.ts); only that seam reads it. On SQLite it
- * is the store's write stamp as of the request's arrival (`Store.writeStampFromNow`); on PostgreSQL the
- * workspace's write version, read by the request's access statement. Undefined when remembering is
- * off (VIDROWS_REMEMBER_ANSWERS=0): every read computes.
+ * remembered answer is checked against (see `ReadStamp`, store/stamped-cache.ts); only the seam of
+ * remembered reads (app/remembered-reads.ts) reads it. Undefined when remembering is off
+ * (VIDROWS_REMEMBER_ANSWERS=0): every read computes.
  */
 export interface RequestContext {
   readonly workspaceId: string;

@@ -1,8 +1,9 @@
 // The one-time handover of a settled job's rows, in two phases: a read claims the rows for its answer, and
 // they are deleted only once that answer has been written whole. An answer that never got out leaves them.
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import type { Store } from "../store/database.js";
+import { databaseSql } from "../store/database-sql.js";
+import type { HandoverSql } from "../store/handover-sql.js";
 import { openStored } from "../store/sealed-values.js";
 import type { StorageEraser } from "../store/storage-eraser.js";
 import type { VideoRow } from "../store/tables.js";
@@ -30,21 +31,22 @@ export interface HandoverClaim {
 export class Handovers {
   /** Completions and releases still running, so that shutdown waits for them before closing the store. */
   private readonly settling = new Set<Promise<void>>();
+  /** The claim and the completion as the store's database runs them (store/<database>/handover-sql.ts). */
+  private readonly sql: HandoverSql;
 
   constructor(
     private readonly store: Store,
     private readonly eraser: StorageEraser,
     /** How long a claim lasts unless renewed. */
     readonly claimMs = defaultHandoverClaimSeconds * 1000,
-  ) {}
+  ) {
+    this.sql = databaseSql(store.dialect).handover;
+  }
 
   /** Claims the rows of a settled job for one answer; undefined when handed over or claimed by a live read. */
   async claim(jobId: string, now = Date.now()): Promise<HandoverClaim | undefined> {
     const token = randomBytes(12).toString("base64url");
-    const held =
-      this.store.dialect === "postgres"
-        ? await this.claimPostgres(jobId, token, now)
-        : await this.claimSqlite(jobId, token, now);
+    const held = await this.sql.claim(this.store.db, { jobId, token, now, until: now + this.claimMs });
     if (!held) return undefined;
     const { videos: stored, dataKey } = held;
     const videos = stored.map((video) => ({
@@ -69,49 +71,6 @@ export class Handovers {
   /** Waits for every completion and release under way (called before the store closes). */
   async drain(): Promise<void> {
     while (this.settling.size > 0) await Promise.allSettled([...this.settling]);
-  }
-
-  /** SQLite: the claim and the read of the videos in one write transaction, so nothing comes between them. */
-  private async claimSqlite(jobId: string, token: string, now: number) {
-    return this.store.db.transaction().execute(async (trx) => {
-      const won = await trx
-        .updateTable("jobs")
-        .set({ handover_claim: token, handover_claimed_until: now + this.claimMs })
-        .where("id", "=", jobId)
-        .where("handed_over_at", "is", null)
-        .where((eb) =>
-          eb.or([eb("handover_claimed_until", "is", null), eb("handover_claimed_until", "<=", now)]),
-        )
-        .executeTakeFirst();
-      if (won.numUpdatedRows === 0n) return undefined;
-      const videos = await trx
-        .selectFrom("videos")
-        .selectAll()
-        .where("job_id", "=", jobId)
-        .orderBy("position")
-        .execute();
-      // Only PostgreSQL jobs have data keys (see store/sealed-values.ts).
-      return { videos, dataKey: null };
-    });
-  }
-
-  /** PostgreSQL: the claim, the videos and the job's data key in one statement (one round trip). */
-  private async claimPostgres(jobId: string, token: string, now: number) {
-    const { rows } = await sql<VideoRow & { data_key: Buffer | null }>`
-      with claimed as (
-        update jobs set handover_claim = ${token}, handover_claimed_until = ${now + this.claimMs}
-        where id = ${jobId} and handed_over_at is null
-          and (handover_claimed_until is null or handover_claimed_until <= ${now})
-        returning id
-      )
-      select videos.*, job_keys.data_key
-      from claimed
-      join videos on videos.job_id = claimed.id
-      left join job_keys on job_keys.job_id = claimed.id
-      order by videos.position`.execute(this.store.db);
-    if (rows.length === 0) return undefined;
-    const videos = rows.map(({ data_key: _key, ...video }) => video);
-    return { videos, dataKey: rows[0]?.data_key ?? null };
   }
 
   private async renew(jobId: string, token: string): Promise<boolean> {
@@ -139,55 +98,7 @@ export class Handovers {
    */
   private async complete(jobId: string, token: string): Promise<void> {
     const now = Date.now();
-    const done =
-      this.store.dialect === "postgres"
-        ? await this.completePostgres(jobId, token, now)
-        : await this.completeSqlite(jobId, token, now);
+    const done = await this.sql.complete(this.store.db, { jobId, token, now });
     if (done) this.eraser.afterHandover(done.keyPartition);
-  }
-
-  private async completeSqlite(jobId: string, token: string, now: number) {
-    return this.store.db.transaction().execute(async (trx) => {
-      const won = await trx
-        .updateTable("jobs")
-        .set({ handed_over_at: now, handover_claim: null, handover_claimed_until: null })
-        .where("id", "=", jobId)
-        .where("handover_claim", "=", token)
-        .executeTakeFirst();
-      if (won.numUpdatedRows === 0n) return undefined;
-      await trx
-        .updateTable("videos")
-        .set({ rows: null, submitted_url: null })
-        .where("job_id", "=", jobId)
-        .execute();
-      return { keyPartition: undefined };
-    });
-  }
-
-  /**
-   * One statement: the job marked handed over, its values cleared and its key deleted, each part only
-   * if this read still holds the claim. The key's partition is answered so that only it is rewritten.
-   */
-  private async completePostgres(jobId: string, token: string, now: number) {
-    const { rows } = await sql<{ completed: boolean; key_partition: string | null }>`
-      with completed as (
-        update jobs set handed_over_at = ${now}, handover_claim = null, handover_claimed_until = null
-        where id = ${jobId} and handover_claim = ${token}
-        returning id
-      ),
-      cleared as (
-        update videos set rows = null, submitted_url = null
-        where job_id = ${jobId} and exists (select 1 from completed)
-      ),
-      job_key as (
-        delete from job_keys
-        where job_id = ${jobId} and exists (select 1 from completed)
-        returning tableoid::regclass::text as key_partition
-      )
-      select exists (select 1 from completed) as completed,
-        (select key_partition from job_key limit 1) as key_partition`.execute(this.store.db);
-    const [row] = rows;
-    if (!row?.completed) return undefined;
-    return { keyPartition: row.key_partition ?? undefined };
   }
 }

@@ -2,9 +2,10 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
+import { databaseSql } from "../store/database-sql.js";
 import { prepareQuery, type PreparedQuery } from "../store/prepared-query.js";
 import type { Database, WorkspaceRow } from "../store/tables.js";
-import { jobsMatching, prefixPattern } from "./job-search.js";
+import { jobsMatching } from "./job-search.js";
 import type { JobPage } from "./job-schemas.js";
 import { type JobViewRow, jobListItem, jobViewColumns } from "./views.js";
 
@@ -55,7 +56,10 @@ export class JobPages {
   async list(context: WorkspaceScope, query: ListQuery): Promise<JobPage> {
     const { workspaceId } = context;
     const queries = this.listQueriesFor(query.status, query.search !== undefined);
-    const pattern = query.search === undefined ? "" : prefixPattern(this.store.dialect, query.search);
+    const pattern =
+      query.search === undefined
+        ? ""
+        : databaseSql(this.store.dialect).vocabulary.prefixPattern(query.search);
     const params = { workspaceId, pattern, limit: query.limit, offset: query.offset };
     const rows = await queries.page(params);
     const total = await queries.total(params);
@@ -75,7 +79,8 @@ export class JobPages {
     const kind = `${status ?? "all"}:${searching}`;
     let queries = this.listQueries.get(kind);
     if (queries) return queries;
-    const { db, dialect } = this.store;
+    const { db } = this.store;
+    const { vocabulary } = databaseSql(this.store.dialect);
     const filtered = (from: Kysely<Database>, workspaceId: string): Filtered => {
       let q = from.selectFrom("jobs").where("workspace_id", "=", workspaceId);
       if (status === "running") q = q.where("status", "=", "processing");
@@ -86,7 +91,7 @@ export class JobPages {
     if (searching) {
       const matching = (from: Kysely<Database>, workspaceId: string, pattern: string) =>
         filtered(from, workspaceId).where((eb) =>
-          eb("jobs.id", "in", jobsMatching(dialect, eb, workspaceId, pattern)),
+          eb("jobs.id", "in", jobsMatching(vocabulary, eb, workspaceId, pattern)),
         );
       // Planned for each pattern: a prefix can use the indexes only when the planner sees it.
       const unnamed = { named: false };

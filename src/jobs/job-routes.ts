@@ -23,7 +23,7 @@ const SubmitBody = Type.Object(
       minItems: 1,
       maxItems: 10_000,
       description:
-        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400.",
+        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400.",
     }),
     schema: Type.Optional(SchemaDefinition),
     schema_id: Type.Optional(SchemaId),
@@ -83,10 +83,11 @@ const ListQuery = Type.Object(
     search: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 64,
-        pattern: "^[A-Za-z0-9_-]+$",
-        description: "The start of a job id, a video id or a YouTube video id.",
-        "x-error-message": "must be the start of an id: letters, digits, `_` and `-`, up to 64.",
+        maxLength: 256,
+        pattern: "^[A-Za-z0-9_.:-]+$",
+        description:
+          "The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video).",
+        "x-error-message": "must be the start of an id: letters, digits, `_`, `-`, `.` and `:`, up to 256.",
       }),
     ),
     ...pageParameters,

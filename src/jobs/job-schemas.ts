@@ -4,6 +4,9 @@ import { type Static, Type } from "typebox";
 import { videoFailureCodes } from "../domain/video-failure-codes.js";
 import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
 
+const videoIdDescription =
+  "The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then.";
+
 export const Counts = Type.Object(
   {
     queued: Type.Integer({ minimum: 0 }),
@@ -89,7 +92,7 @@ export const RowSource = Type.Object(
     }),
     url: Type.String({
       description:
-        "Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds.",
+        "Opens the video at the span's start, `<start>` being `start_seconds` rounded down to whole seconds: `https://www.youtube.com/watch?v=<video_id>&t=<start>s` on YouTube, the page with `#t=<start>s` on Vimeo, with `?start=<start>` on Dailymotion, a media file with `#t=<start>`; the plain page on platforms that cannot open a moment (TikTok, Instagram, X, Facebook and others).",
     }),
     quote: Type.String({
       description:
@@ -151,7 +154,7 @@ export type VideoError = Static<typeof VideoError>;
 const DoneVideo = Type.Object(
   {
     id: VideoId,
-    video_id: Type.String({ description: "The platform's id of the video." }),
+    video_id: Type.String({ description: videoIdDescription }),
     status: Type.Literal("done"),
     rows: Type.Union([refTo(VideoRows), Type.Null()], {
       description:
@@ -165,7 +168,7 @@ const DoneVideo = Type.Object(
 const FailedVideo = Type.Object(
   {
     id: VideoId,
-    video_id: Type.String({ description: "The platform's id of the video." }),
+    video_id: Type.String({ description: videoIdDescription }),
     status: Type.Literal("failed"),
     // Typed as a done video's rows or null, not as null alone: generators drop a property whose only type
     // is null, and a client reading `rows` on any result should find it on every one.
@@ -185,7 +188,7 @@ const WaitingVideoProgress = Type.Object(
       description:
         "The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in.",
     }),
-    video_id: Type.String({ description: "The platform's id of the video." }),
+    video_id: Type.String({ description: videoIdDescription }),
     status: Type.Union([Type.Literal("queued"), Type.Literal("processing")]),
   },
   { $id: "WaitingVideoProgress", description: "A video not yet settled." },
@@ -194,7 +197,7 @@ const WaitingVideoProgress = Type.Object(
 const DoneVideoProgress = Type.Object(
   {
     id: VideoId,
-    video_id: Type.String({ description: "The platform's id of the video." }),
+    video_id: Type.String({ description: videoIdDescription }),
     status: Type.Literal("done"),
     credits_charged: Type.Integer(),
     usage: refTo(VideoUsage),
@@ -205,7 +208,7 @@ const DoneVideoProgress = Type.Object(
 const FailedVideoProgress = Type.Object(
   {
     id: VideoId,
-    video_id: Type.String({ description: "The platform's id of the video." }),
+    video_id: Type.String({ description: videoIdDescription }),
     status: Type.Literal("failed"),
     // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
     credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),

@@ -1,8 +1,7 @@
 // `POST /v1`: a job and all its videos written in one transaction, with idempotent replays.
 import { createHash } from "node:crypto";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
-import { strayCharacterIn } from "../domain/stray-characters.js";
-import { parseVideoReference } from "../domain/video-references.js";
+import { type OtherPlatforms, readSubmittedVideo } from "../domain/submitted-videos.js";
 import { storedTranscribeMode, type TranscribeMode } from "../domain/transcribe-mode.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Caller } from "../access/authentication.js";
@@ -51,26 +50,18 @@ function requestHash(input: SubmissionInput): string {
   return createHash("sha256").update(canonicalJson(fingerprint)).digest("hex");
 }
 
-/** Platform ids of the submitted videos, or a 400 naming the first bad or repeated element. */
-export function readVideoReferences(references: string[]): string[] {
+/**
+ * Platform ids of the submitted videos, or a 400 naming the first bad or repeated element; `otherPlatforms`
+ * says which pages besides YouTube's this server reads (domain/submitted-videos.ts).
+ */
+export function readVideoReferences(references: string[], otherPlatforms: OtherPlatforms = "off"): string[] {
   const firstIndexOf = new Map<string, number>();
   return references.map((reference, index) => {
-    const id = parseVideoReference(reference);
-    const stray = id === null ? strayCharacterIn(reference) : null;
-    if (stray !== null) {
-      throw new ApiError(
-        "invalid_request",
-        `\`videos[${index}]\` has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
-        `videos[${index}]`,
-      );
+    const read = readSubmittedVideo(reference, otherPlatforms);
+    if ("refusal" in read) {
+      throw new ApiError("invalid_request", `\`videos[${index}]\` ${read.refusal}`, `videos[${index}]`);
     }
-    if (id === null) {
-      throw new ApiError(
-        "invalid_request",
-        `\`videos[${index}]\` is not a YouTube video URL (watch?v=, youtu.be/, shorts/, embed/, live/) or an 11-character video id.`,
-        `videos[${index}]`,
-      );
-    }
+    const id = read.videoId;
     const earlier = firstIndexOf.get(id);
     if (earlier !== undefined) {
       throw new ApiError(
@@ -96,6 +87,8 @@ export class JobSubmission {
     private readonly extractionAvailable: boolean,
     /** Whether VIDROWS_TRANSCRIBE_* is set: `transcribe: "always"` is refused without it. */
     private readonly transcriptionAvailable = false,
+    /** Which pages besides YouTube's this server reads: only where yt-dlp is found (app.ts). */
+    private readonly otherPlatforms: OtherPlatforms = "off",
   ) {}
 
   async submit(caller: Caller, input: SubmissionInput, idempotencyKey?: string): Promise<SubmissionOutcome> {
@@ -133,7 +126,7 @@ export class JobSubmission {
         "transcribe",
       );
     }
-    const platformIds = readVideoReferences(input.videos);
+    const platformIds = readVideoReferences(input.videos, this.otherPlatforms);
 
     // Only a submission with an Idempotency-Key is compared with another, so only it is hashed.
     const idempotency =

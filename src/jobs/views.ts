@@ -1,7 +1,7 @@
 // How jobs and their videos are turned from rows into API responses (shaped by job-schemas.ts).
 import { formatTimestamp } from "../domain/timestamps.js";
 import type { VideoFailureCode } from "../domain/video-failure-codes.js";
-import { watchUrlAt } from "../domain/video-references.js";
+import { videoUrlAt } from "../domain/video-moments.js";
 import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
 import type {
@@ -86,7 +86,7 @@ export function handedOverRows(
   durationSeconds: number | null,
 ): VideoRows {
   const videoEnd = durationSeconds ?? Infinity;
-  const { rows, sources } = readStoredRows(stored, durationSeconds ?? 0);
+  const { rows, sources, pageUrl } = readStoredRows(stored, durationSeconds ?? 0);
   return {
     results: rows,
     sources: sources.map((source) => {
@@ -94,7 +94,7 @@ export function handedOverRows(
       return {
         start_seconds: start,
         end_seconds: Math.min(source.endSeconds, videoEnd),
-        url: watchUrlAt(platformVideoId, start),
+        url: videoUrlAt(platformVideoId, pageUrl, start),
         quote: source.quote,
         unverified: [...source.unverified],
       };

@@ -1,32 +1,23 @@
 // Admitting accepted jobs to the queue: their videos become rows of `videos` when a worker next claims.
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { newId } from "../domain/ids.js";
 import type { Store } from "../store/database.js";
-import { type PreparedQuery, prepareQuery, preparedSqlPerStore } from "../store/prepared-query.js";
-import type { Database, JobAdmissionsTable } from "../store/tables.js";
-
-type Admission = Selectable<JobAdmissionsTable>;
-
-/**
- * What one claim admits at most: 50 jobs, and no job once 1,000 videos are in (the first job is
- * admitted whatever its size). A backlog (after the workers were down) is admitted over the next
- * claims, each a short transaction, so that a claim never writes tens of thousands of rows at once.
- */
-const jobsPerClaim = 50;
-const videosPerClaim = 1000;
+import { databaseSql } from "../store/database-sql.js";
+import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
+import type { Database } from "../store/tables.js";
+import type { Admission } from "../store/video-queue-sql.js";
 
 /**
- * Turns up to `jobsPerClaim` waiting jobs into queued videos, inside the caller's claim transaction,
- * before it picks videos: a submission writes only its job and one admission row (migration 0006),
- * and its videos take the queue places it was given, so the order of admission changes nothing.
+ * Turns waiting jobs (at most `admissionsPerClaim`) into queued videos, inside the caller's claim
+ * transaction, before it picks videos: a submission writes only its job and one admission row
+ * (migration 0006), and its videos take the queue places it was given, so the order of admission
+ * changes nothing.
  *
- * The rows are taken by a DELETE, so that each is admitted once: on SQLite it runs under the single
- * write lock, as the claim's first statement (a read first would begin a read transaction that cannot
- * always become a write one); on PostgreSQL they are locked first, skipping those another worker is
- * admitting (SKIP LOCKED).
+ * The rows are taken by a DELETE, so that each is admitted once, each database's way
+ * (store/<database>/video-queue-sql.ts).
  */
 export async function admitWaitingJobs(store: Store, trx: Transaction<Database>, now: number) {
-  const admissions = store.dialect === "postgres" ? await takePostgres(trx) : await takeSqlite(store, trx);
+  const admissions = await databaseSql(store.dialect).videoQueue.takeAdmissions(store.db, trx);
   await insertQueuedVideos(store, trx, admissions, now);
 }
 
@@ -71,59 +62,6 @@ async function insertQueuedVideos(
     const slice = values.slice(start * valuesPerVideo, (start + count) * valuesPerVideo);
     await inserts.forRows(count).run(trx, slice);
   }
-}
-
-/** The first `jobsPerClaim` rows, and of those the ones that begin before `videosPerClaim` videos. */
-const takeSqliteStatement = preparedSqlPerStore<Record<string, never>, Admission>(
-  () => sql`
-    delete from job_admissions where rowid in (
-      select admission from (
-        select admission, sum(size) over (order by admission) - size as videos_before
-        from (
-          select rowid as admission, json_array_length(platform_video_ids) as size
-          from job_admissions order by rowid limit ${sql.lit(jobsPerClaim)}
-        )
-      )
-      where videos_before < ${sql.lit(videosPerClaim)}
-    )
-    returning *`,
-);
-
-async function takeSqlite(store: Store, trx: Transaction<Database>): Promise<Admission[]> {
-  return takeSqliteStatement(store.db).rows(trx, {});
-}
-
-async function takePostgres(trx: Transaction<Database>): Promise<Admission[]> {
-  // A statement of its own: as a sub-select of the DELETE, the planner may run a `LIMIT ... SKIP
-  // LOCKED` sub-select again per row (see `pick` in claims.ts).
-  const picked = await trx
-    .selectFrom("job_admissions")
-    .selectAll()
-    .orderBy("created_at")
-    .limit(jobsPerClaim)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-  // The ones that begin before `videosPerClaim` videos; the others stay for the next claim.
-  const taken: Admission[] = [];
-  let videos = 0;
-  for (const admission of picked) {
-    if (videos >= videosPerClaim) break;
-    taken.push(admission);
-    videos += (JSON.parse(admission.platform_video_ids) as string[]).length;
-  }
-  if (taken.length === 0) return [];
-  await trx
-    .deleteFrom("job_admissions")
-    .where((eb) =>
-      eb(
-        eb.refTuple("workspace_id", "job_id"),
-        "in",
-        taken.map((admission) => eb.tuple(admission.workspace_id, admission.job_id)),
-      ),
-    )
-    .execute();
-  return taken;
 }
 
 /**

@@ -36,7 +36,7 @@ function priceOutcome(
   if (outcome.kind === "failed") return { charge: 0, outcome };
   const price = priceVideo(account, outcome.durationSeconds, outcome.transcribed ?? false);
   if ("refusal" in price)
-    return { charge: 0, outcome: { kind: "failed", ...price.refusal, retryable: true } };
+    return { charge: 0, outcome: { kind: "failed", ...price.refusal, retryable: true, page: outcome.page } };
   return { charge: price.charge, outcome };
 }
 
@@ -81,7 +81,8 @@ function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): O
     ? {
         id: video.videoId,
         status: "done",
-        rows: sealIfKeyed(video.dataKey, storedRowsText(outcome)),
+        platform_video_id: outcome.page?.videoId ?? null,
+        rows: sealIfKeyed(video.dataKey, storedRowsText(outcome, outcome.page?.pageUrl)),
         row_count: outcome.rows.length,
         duration_seconds: Math.round(outcome.durationSeconds),
         chunk_count: outcome.chunkCount,
@@ -93,6 +94,7 @@ function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): O
     : {
         id: video.videoId,
         status: "failed",
+        platform_video_id: outcome.page?.videoId ?? null,
         rows: null,
         row_count: null,
         duration_seconds: null,

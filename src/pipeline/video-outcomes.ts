@@ -2,7 +2,13 @@
 // settlement module, so that none of them imports settlement.ts, which imports them all.
 import type { Row, RowSource } from "../extraction/extractor.js";
 
-export type VideoOutcome =
+/** A video of another platform as its page named it: its settled video_id and the page its sources link. */
+export interface PageIdentity {
+  readonly videoId: string;
+  readonly pageUrl: string;
+}
+
+export type VideoOutcome = (
   | {
       readonly kind: "done";
       readonly rows: Row[];
@@ -13,7 +19,11 @@ export type VideoOutcome =
       /** Transcribed from its audio rather than read from captions: priced at the plan's transcription rate. */
       readonly transcribed?: boolean;
     }
-  | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean };
+  | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean }
+) & {
+  /** A video of another platform, as its page named it: the video_id it settles under and its page. */
+  readonly page?: PageIdentity;
+};
 
 export interface SettledVideo {
   readonly videoId: string;

@@ -1,25 +1,24 @@
 // The worker: claims videos, turns each into rows (captions, then the model), and settles it.
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
-import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
+import { CaptionError, type CaptionSource } from "../captions/caption-source.js";
+import type { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { logBackgroundFailure } from "../logger.js";
-import { captionFetches, videosInFlight, videosSettled } from "../metrics.js";
+import { videosInFlight, videosSettled } from "../metrics.js";
 import { LeaseHeartbeat } from "../concurrency/lease-heartbeat.js";
-import { sleep } from "../concurrency/sleep.js";
 import type { WorkerSettings } from "../config.js";
 import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../domain/plans.js";
-import { videoPageUrl } from "../domain/video-references.js";
 import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
-import type { VideoOutcome } from "./video-outcomes.js";
+import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
+import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
   readonly store: Store;
@@ -27,6 +26,8 @@ export interface WorkerOptions {
   readonly captions: CaptionSource;
   /** Transcribes a video's audio when it has no usable captions; undefined when not configured. */
   readonly speechToText?: SpeechToText;
+  /** Reads the pages of other platforms than YouTube; undefined where yt-dlp is not found. */
+  readonly pages?: YtDlpPageSource;
   readonly extractor: Extractor;
   readonly settings: WorkerSettings;
   readonly log: FastifyBaseLogger;
@@ -53,8 +54,10 @@ export class Worker {
   private readonly heartbeat: LeaseHeartbeat;
   /** Abandons the videos in hand whose job is cancelled, within about a second. */
   private readonly cancellations: CancellationWatch;
+  private readonly transcripts: VideoTranscripts;
 
   constructor(private readonly options: WorkerOptions) {
+    this.transcripts = new VideoTranscripts(options);
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const capacity = options.settings.videosInFlight;
     // A claim costs about as much for one video as for many, and every finished video wakes the loop:
@@ -163,7 +166,20 @@ export class Worker {
     }
   }
 
+  /** The video's outcome, with who it turned out to be when it is a page of another platform. */
   private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {
+    let page: PageIdentity | undefined;
+    const outcome = await this.readOutcome(video, signal, (identity) => {
+      page = identity;
+    });
+    return page === undefined ? outcome : { ...outcome, page };
+  }
+
+  private async readOutcome(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    named: (identity: PageIdentity) => void,
+  ): Promise<VideoOutcome> {
     const maxClaims = this.options.maxClaims ?? 5;
     if (video.claims > maxClaims) {
       return {
@@ -174,7 +190,7 @@ export class Worker {
       };
     }
     try {
-      const { transcript, transcribed } = await this.transcriptOf(video, signal);
+      const { transcript, transcribed } = await this.transcripts.wordsOf(video, signal, named);
       if (transcript.cues.length === 0) {
         return {
           kind: "failed",
@@ -233,71 +249,6 @@ export class Worker {
         message: "An unexpected error stopped the extraction; it has been logged.",
         retryable: true,
       };
-    }
-  }
-
-  /**
-   * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
-   * (the default) and the video has no usable captions.
-   */
-  private async transcriptOf(
-    video: ClaimedVideo,
-    signal: AbortSignal,
-  ): Promise<{ transcript: Transcript; transcribed: boolean }> {
-    const speech = this.options.speechToText;
-    if (video.transcribe === "always") {
-      if (speech === undefined) {
-        throw new TranscriptionError(
-          "This worker has no speech-to-text configured (VIDROWS_TRANSCRIBE_*).",
-          false,
-        );
-      }
-      return { transcript: await this.transcribe(speech, video, signal), transcribed: true };
-    }
-    const fallback = video.transcribe === "auto" ? speech : undefined;
-    try {
-      const transcript = await this.fetchTranscript(video, signal);
-      if (transcript.cues.length > 0 || fallback === undefined) return { transcript, transcribed: false };
-    } catch (error) {
-      // Only a video known to have no captions is transcribed: a platform that refused us may let the
-      // captions through on the next claim, and an unavailable video has no audio either.
-      const noCaptions = error instanceof CaptionError && error.code === "no_captions";
-      if (!noCaptions || fallback === undefined) throw error;
-    }
-    return { transcript: await this.transcribe(fallback, video, signal), transcribed: true };
-  }
-
-  private transcribe(speech: SpeechToText, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
-    return speech.transcribe(videoPageUrl(video.platformVideoId), video.platformVideoId, signal);
-  }
-
-  /** Captions, with retries and growing back-off for the failures that may pass. */
-  private async fetchTranscript(video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
-    const attempts = this.options.captionAttempts ?? 4;
-    // Uncapped, and from half to one and a half times each doubling; not cut short by the signal: a stop
-    // takes effect at the next attempt.
-    const backoff: Backoff = { firstMs: this.options.retryBaseMs ?? 1000, jitter: [0.5, 1.5] };
-    const source = this.options.captionSourceName ?? "captions";
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const transcript = await this.options.captions.fetchTranscript(video.platformVideoId, {
-          language: video.language,
-          signal,
-        });
-        captionFetches.inc({ source, outcome: "ok" });
-        return transcript;
-      } catch (error) {
-        captionFetches.inc({ source, outcome: error instanceof CaptionError ? error.code : "error" });
-        const retryable = error instanceof CaptionError ? error.retryable : !signal.aborted;
-        if (!retryable || attempt >= attempts || signal.aborted) {
-          if (error instanceof CaptionError) throw error;
-          throw new CaptionError(
-            "captions_unavailable",
-            `The video platform could not be reached: ${String(error)}`,
-          );
-        }
-        await sleep(backoffDelay(attempt, backoff));
-      }
     }
   }
 

@@ -13,6 +13,8 @@ import type { Database, WorkspaceRow } from "./tables.js";
 export interface OutcomeRecord {
   readonly id: string;
   readonly status: "done" | "failed";
+  /** The video_id yt-dlp gave a page of another platform; null keeps the one the video has. */
+  readonly platform_video_id: string | null;
   readonly rows: string | null;
   readonly row_count: number | null;
   readonly duration_seconds: number | null;

@@ -1,23 +1,23 @@
 // Answers computed from the database, kept in memory only while nothing has been written to what they read.
 import type { MaybePromise } from "../concurrency/maybe-promise.js";
-import type { Store, WriteStamp } from "./database.js";
 
 /**
  * What a request's remembered answers are checked against: a stamp that moves with every committed
- * write to the part of the database it covers, read as of the request's arrival.
+ * write to the part of the database it covers, read as of the request's arrival. It is one of the two
+ * things a request learns on the way in, made by its database's access check (access/); the other is
+ * its rate-limit window's count (`WindowHits`, access/rate-limiter.ts).
  *
- * On SQLite the scope is the whole database ("") and the stamp the store's write stamp (see
- * `Store.writeStampFromNow`). On PostgreSQL the scope is the caller's workspace and the stamp that
- * workspace's write version (migration 0011), read by the request's one access statement
- * (access/postgres-access-check.ts): a workspace's answers then outlive writes to every other workspace.
+ * On SQLite the scope is the whole file ("") and the stamp moves with any commit (see
+ * `SqliteReadStamp`, store/sqlite/open-sqlite.ts). On PostgreSQL the scope is the caller's workspace
+ * and the stamp that workspace's write version (migration 0011), read by the request's one access
+ * statement (access/postgres-access-check.ts): a workspace's answers then outlive writes to every
+ * other workspace.
  */
 export interface ReadStamp {
   /** The part of the database the stamp covers: "" for all of it, else a workspace id. */
   readonly scope: string;
   /** The stamp; read when a lookup needs it (SQLite's moves with this process's own writes meanwhile). */
-  readonly value: WriteStamp;
-  /** SQLite: other connections' commits as the request arrived (see `Store.commitsByOthers`). */
-  readonly commitsByOthers?: string;
+  value(): string;
 }
 
 interface Remembered<V> {
@@ -45,17 +45,14 @@ export class StampedCache<V> {
   private size = 0;
 
   /** `capacity` bounds the memory: past it the cache starts over. */
-  constructor(
-    private readonly store: Store,
-    private readonly capacity: number,
-  ) {}
+  constructor(private readonly capacity: number) {}
 
   /**
    * The value remembered under `key`, or `compute()`'s, remembered if nothing was written meanwhile.
    * `compute` may say how long its value holds if nothing is written (`until`, Unix ms); a value that
    * comes with `remember: false` (one whose reading wrote, say) is not kept. `stamp` is the request's
-   * (see `ReadStamp`); without one the store's own write stamp is read, for the whole database. A
-   * remembered value is returned as it is, not through a promise (see `MaybePromise`).
+   * (see `ReadStamp`); without one (remembering is off) every lookup computes. A remembered value is
+   * returned as it is, not through a promise (see `MaybePromise`).
    */
   get(
     key: string,
@@ -63,9 +60,9 @@ export class StampedCache<V> {
     options: { now?: number; stamp?: ReadStamp } = {},
   ): MaybePromise<V> {
     const now = options.now ?? Date.now();
-    const scopeName = options.stamp?.scope ?? "";
-    const stamp = (options.stamp?.value ?? this.store.writeStamp)?.();
-    if (stamp === undefined) return compute().then((computed) => computed.value);
+    if (options.stamp === undefined) return compute().then((computed) => computed.value);
+    const scopeName = options.stamp.scope;
+    const stamp = options.stamp.value();
     let scope = this.scopes.get(scopeName);
     if (scope?.stamp !== stamp) {
       if (scope) this.size -= scope.values.size;

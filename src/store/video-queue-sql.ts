@@ -1,6 +1,15 @@
 // The queue's per-database SQL behind one interface: how a claim takes videos, and how it reads a job's data key.
-import type { Kysely, RawBuilder, Transaction } from "kysely";
-import type { Database } from "./tables.js";
+import type { Kysely, RawBuilder, Selectable, Transaction } from "kysely";
+import type { Database, JobAdmissionsTable } from "./tables.js";
+
+export type Admission = Selectable<JobAdmissionsTable>;
+
+/**
+ * What one claim admits at most: 50 jobs, and no job once 1,000 videos are in (the first job is
+ * admitted whatever its size). A backlog (after the workers were down) is admitted over the next
+ * claims, each a short transaction, so that a claim never writes tens of thousands of rows at once.
+ */
+export const admissionsPerClaim = { jobs: 50, videos: 1000 } as const;
 
 /** A claimed video as its claim's UPDATE answers it. */
 export interface TakenVideo {
@@ -30,6 +39,11 @@ export interface VideoQueueSql {
     trx: Transaction<Database>,
     terms: ClaimTerms,
   ): Promise<{ lapsed: TakenVideo[]; queued: TakenVideo[] }>;
+  /**
+   * Takes the waiting jobs' admission rows a claim admits (`admissionsPerClaim`, oldest first) by
+   * deleting them, so that each is admitted once, even with other workers claiming at the same time.
+   */
+  takeAdmissions(db: Kysely<Database>, trx: Transaction<Database>): Promise<Admission[]>;
   /** The data keys of these jobs (store/sealed-values.ts): only a database that seals values keeps any. */
   dataKeysOf(trx: Transaction<Database>, jobIds: string[]): Promise<{ job_id: string; data_key: Buffer }[]>;
   /** For a statement's column list: the data key of the job `jobId` (a value), null where none is kept. */

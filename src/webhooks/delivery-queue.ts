@@ -2,6 +2,7 @@
 import { newId } from "../domain/ids.js";
 import type { Transaction } from "kysely";
 import type { Store } from "../store/database.js";
+import { databaseSql } from "../store/database-sql.js";
 import type { Database, WebhookEventType } from "../store/tables.js";
 
 export interface ClaimedDelivery {
@@ -51,7 +52,7 @@ export async function claimDeliveries(
       )
       .orderBy("next_attempt_at")
       .limit(limit);
-    const picked = await (store.dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
+    const picked = await databaseSql(store.dialect).vocabulary.skippingLockedRows(due).execute();
     if (picked.length === 0) return [];
     const taken = await trx
       .updateTable("webhook_deliveries")

@@ -4,6 +4,7 @@ import { newId } from "../domain/ids.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { runWrites, type Write, write } from "../store/combined-writes.js";
 import type { Store } from "../store/database.js";
+import { databaseSql } from "../store/database-sql.js";
 import { preparedSqlPerStore } from "../store/prepared-query.js";
 import type { Database, JobStatus, WebhookEventType } from "../store/tables.js";
 
@@ -50,29 +51,28 @@ export async function endpointsOf(
   }));
 }
 
-const insertEvents = preparedSqlPerStore<{ events: string; now: number }, never>((dialect, slots) =>
-  dialect === "postgres"
-    ? sql`insert into webhook_events (id, workspace_id, type, body, created_at)
-        select e.id, e.workspace_id, e.type, e.body, ${slots.now}
-        from json_to_recordset(${slots.events}::json) as e(id text, workspace_id text, type text, body text)`
-    : sql`insert into webhook_events (id, workspace_id, type, body, created_at)
-        select value ->> 'id', value ->> 'workspace_id', value ->> 'type', value ->> 'body', ${slots.now}
-        from json_each(${slots.events})`,
-);
+const insertEvents = preparedSqlPerStore<{ events: string; now: number }, never>((dialect, slots) => {
+  const events = databaseSql(dialect).vocabulary.jsonRecords(slots.events, {
+    id: "text",
+    workspace_id: "text",
+    type: "text",
+    body: "text",
+  });
+  return sql`insert into webhook_events (id, workspace_id, type, body, created_at)
+    select ${events.fields}, ${slots.now} from ${events.from}`;
+});
 
-const insertDeliveries = preparedSqlPerStore<{ deliveries: string; now: number }, never>((dialect, slots) =>
-  dialect === "postgres"
-    ? sql`insert into webhook_deliveries (id, event_id, endpoint_id, workspace_id, status, attempts,
-          next_attempt_at, lease_owner, lease_expires_at, created_at)
-        select d.id, d.event_id, d.endpoint_id, d.workspace_id, 'pending', 0, ${slots.now}, null, null, ${slots.now}
-        from json_to_recordset(${slots.deliveries}::json)
-          as d(id text, event_id text, endpoint_id text, workspace_id text)`
-    : sql`insert into webhook_deliveries (id, event_id, endpoint_id, workspace_id, status, attempts,
-          next_attempt_at, lease_owner, lease_expires_at, created_at)
-        select value ->> 'id', value ->> 'event_id', value ->> 'endpoint_id', value ->> 'workspace_id',
-          'pending', 0, ${slots.now}, null, null, ${slots.now}
-        from json_each(${slots.deliveries})`,
-);
+const insertDeliveries = preparedSqlPerStore<{ deliveries: string; now: number }, never>((dialect, slots) => {
+  const deliveries = databaseSql(dialect).vocabulary.jsonRecords(slots.deliveries, {
+    id: "text",
+    event_id: "text",
+    endpoint_id: "text",
+    workspace_id: "text",
+  });
+  return sql`insert into webhook_deliveries (id, event_id, endpoint_id, workspace_id, status, attempts,
+      next_attempt_at, lease_owner, lease_expires_at, created_at)
+    select ${deliveries.fields}, 'pending', 0, ${slots.now}, null, null, ${slots.now} from ${deliveries.from}`;
+});
 
 /**
  * The writes of the jobs' events and of one pending delivery per endpoint subscribed to each. Sent in

@@ -158,6 +158,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads VIDROWS_OTHER_PLATFORMS (any by default, known, off), and refuses anything else by name", () => {
+    expect(loadConfig({}).otherPlatforms).toBe("any");
+    expect(loadConfig({ VIDROWS_OTHER_PLATFORMS: "known" }).otherPlatforms).toBe("known");
+    expect(loadConfig({ VIDROWS_OTHER_PLATFORMS: "OFF" }).otherPlatforms).toBe("off");
+    const attempt = () => loadConfig({ VIDROWS_OTHER_PLATFORMS: "vimeo" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/^VIDROWS_OTHER_PLATFORMS must be "any" .* got "vimeo"\.$/);
+  });
+
   it("checks VIDROWS_YOUTUBE_PROXY at start-up, naming it", () => {
     expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxy).toBe("http://proxy:3128");
     const pool = "http://a:3128,socks5://user:pw@b:1080";

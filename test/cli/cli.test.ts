@@ -10,11 +10,11 @@ import {
   runCli,
   type ServerProcess,
   startServerProcess,
-  useProcessBudgets,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 /** A refused command: non-zero exit, nothing on stdout, and on stderr a message (no stack trace) matching `says`. */
 function expectRefusal(result: CliResult, says: RegExp) {

@@ -2,11 +2,12 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
-import { cliPath, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { cliPath } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`vidrows cluster on ${dialectTitle(dialect)}`, () => {
@@ -36,7 +37,7 @@ for (const dialect of dialects) {
       });
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       try {
-        const deadline = Date.now() + processWaitMs;
+        const deadline = Date.now() + workWaitMs;
         const ready = () => {
           const lines = stdout.split("\n").filter((l) => l.startsWith("{"));
           const entries = lines.map((l) => JSON.parse(l) as { msg: string; address?: string; pid: number });
@@ -62,7 +63,7 @@ for (const dialect of dialects) {
       } finally {
         child.kill("SIGTERM");
       }
-      const timer = setTimeout(() => child.kill("SIGKILL"), processWaitMs);
+      const timer = setTimeout(() => child.kill("SIGKILL"), workWaitMs);
       expect(await exited).toBe(0);
       clearTimeout(timer);
     });

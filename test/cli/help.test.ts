@@ -2,9 +2,10 @@
 // run as a real child process from an empty folder, with a database that cannot be opened.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CliResult, killAllChildren, runCli, useProcessBudgets } from "../support/processes.js";
+import { type CliResult, killAllChildren, runCli } from "../support/processes.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 afterAll(async () => {
   await killAllChildren();

@@ -13,17 +13,12 @@ import {
   type FreshDatabase,
   freshDatabase,
 } from "../support/databases.js";
-import {
-  killAllChildren,
-  runCli,
-  type ServerProcess,
-  startServerProcess,
-  useProcessBudgets,
-} from "../support/processes.js";
+import { killAllChildren, runCli, type ServerProcess, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 

@@ -2,15 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { hold, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
-import {
-  killAllChildren,
-  type ServerProcess,
-  startServerProcess,
-  useProcessBudgets,
-} from "../support/processes.js";
+import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
 import { type ApiResponse, call } from "../support/test-server.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(

@@ -5,16 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { dialects, postgresUrl } from "../support/databases.js";
-import {
-  type CliResult,
-  killAllChildren,
-  runCli,
-  startServerProcess,
-  useProcessBudgets,
-} from "../support/processes.js";
+import { type CliResult, killAllChildren, runCli, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const folder = mkdtempSync(join(tmpdir(), "vidrows-startup-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -2,10 +2,11 @@
 // new key for a workspace whose keys are lost, checked against a real server on the same database.
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
-import { killAllChildren, runCli, startServerProcess, useProcessBudgets } from "../support/processes.js";
+import { killAllChildren, runCli, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 afterAll(async () => {
   await killAllChildren();

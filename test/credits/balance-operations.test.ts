@@ -9,7 +9,7 @@ import { changePlan } from "../../src/credits/plan-changes.js";
 import { reserveForJob } from "../../src/credits/reservation.js";
 import { type Plan, parsePlanTable } from "../../src/domain/plans.js";
 import { createServices, type Services } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import type { Database } from "../../src/store/tables.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
@@ -26,7 +26,7 @@ const februaryRenewal = Date.UTC(2025, 1, 28, 12, 0, 0);
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`credits on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: Services;
     beforeAll(async () => {
       database = await freshDatabase(dialect.name);

@@ -16,7 +16,7 @@ import { parsePlanTable } from "../../src/domain/plans.js";
 import { utcDay } from "../../src/domain/timestamps.js";
 import { createServices, type Services } from "../../src/app/services.js";
 import { runWrites } from "../../src/store/combined-writes.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { testPlans } from "../support/test-server.js";
@@ -67,7 +67,7 @@ describe("pricing a finished video against a batch's account", () => {
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`settlement charges on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: Services;
     beforeAll(async () => {
       database = await freshDatabase(dialect.name);

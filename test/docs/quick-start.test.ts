@@ -11,6 +11,7 @@ import { markedCommands } from "./markdown.js";
 import {
   checkoutFolder,
   readerEnvironment,
+  requireCurrentBuild,
   repositoryRoot,
   startRowsModel,
   startServerCommands,
@@ -37,6 +38,7 @@ describe("the README's quick start", () => {
   let shell: ShellSession | undefined;
 
   beforeAll(async () => {
+    requireCurrentBuild();
     model = await startRowsModel();
   });
 

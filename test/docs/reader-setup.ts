@@ -13,9 +13,21 @@ import {
   spannedRowsReply,
   startFakeModel,
 } from "../support/fake-model.js";
+import { buildIsStale } from "../../scripts/build-if-stale.mjs";
 import { waitUntil } from "../support/waiting.js";
 
 export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Throws unless the checkout's build is current. A reader's `npm start` builds a stale checkout itself,
+ * but two suites doing so at once would build over each other, so these suites run against a build made
+ * before them (`npm test` builds first).
+ */
+export function requireCurrentBuild(): void {
+  if (buildIsStale(repositoryRoot)) {
+    throw new Error("The sources changed after the last build: run `npm run build` first (npm test does).");
+  }
+}
 
 /**
  * A folder where the checkout's files are (links to them), but whose own files are its own: the

@@ -15,6 +15,7 @@ import {
   type Background,
   checkoutFolder,
   readerEnvironment,
+  requireCurrentBuild,
   repositoryRoot,
   startInBackground,
   startRowsModel,
@@ -48,6 +49,7 @@ describe("the webhook receiver recipe of docs/webhooks.md", () => {
   let shell: ShellSession | undefined;
 
   beforeAll(async () => {
+    requireCurrentBuild();
     model = await startRowsModel();
   });
 

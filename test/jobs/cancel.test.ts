@@ -11,6 +11,9 @@ import {
   type WebhookReceiver,
   settledEventTypes,
 } from "../support/webhook-receiver.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
+
+useWorkBudgets();
 
 const schema = { columns: ["product", "price"] };
 
@@ -86,7 +89,7 @@ for (const dialect of dialects) {
           const item = await countsOf(key, jobId);
           return item.counts.done === 2 && item.counts.processing === 4 ? item : undefined;
         },
-        20_000,
+        workWaitMs,
       );
       const inFlight = server.model.requests.filter((r) => messageOf(r, "user").includes("HELD")).length;
       expect(inFlight).toBeGreaterThan(0);

@@ -11,14 +11,10 @@ import { type FakeModel, rowsReply, startFakeModel } from "../support/fake-model
 import { newVideoId, waitFor } from "../support/jobs-api.js";
 import { resetGraceMs } from "../../src/jobs/handover-delivery.js";
 import { webVtt } from "../support/pipeline.js";
-import {
-  killAllChildren,
-  type ServerProcess,
-  startServerProcess,
-  useProcessBudgets,
-} from "../support/processes.js";
+import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 /**
  * The contract's promise (§8): gone from the files within 10 seconds of the handover, which is recorded

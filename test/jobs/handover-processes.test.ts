@@ -8,16 +8,11 @@ import { dialects, dialectTitle } from "../support/databases.js";
 import { stallAfterFirstChunk } from "../support/hostile-clients.js";
 import { bigRowCount, handoverRecorded, schema, useJobsApi, waitFor } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import {
-  killAllChildren,
-  type ServerProcess,
-  startServerProcess,
-  useProcessBudgets,
-  processWaitMs,
-} from "../support/processes.js";
+import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
 import { call, testPlans } from "../support/test-server.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 /** A claim this short in the child processes, so that a killed one's lapses within the test's patience. */
 const claimSeconds = 4;
@@ -100,7 +95,7 @@ for (const dialect of dialects) {
             expect(read.status, read.text).toBe(200);
             return read.body.results[0].rows === null ? undefined : read;
           },
-          processWaitMs,
+          workWaitMs,
         );
         const rows = delivered.body.results[0].rows;
         expect(rows.results).toHaveLength(bigRowCount);

@@ -11,6 +11,9 @@ import {
   widgetRows,
 } from "../support/jobs-api.js";
 import type { PipelineServer } from "../support/pipeline.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
+
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`the handover on ${dialectTitle(dialect)}`, () => {
@@ -133,7 +136,7 @@ for (const dialect of dialects) {
             expect(read.status).toBe(200);
             return read.body.results[0].rows === null ? undefined : read;
           },
-          10_000,
+          workWaitMs,
         );
         const rows = delivered.body.results[0].rows.results;
         expect(rows).toHaveLength(bigRowCount);

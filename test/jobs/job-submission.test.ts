@@ -4,7 +4,7 @@ import { claimVideos } from "../../src/pipeline/claims.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { type Caller } from "../../src/access/authentication.js";
 import { createServices, type Services } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { isSealed, openStored } from "../../src/store/sealed-values.js";
 import { admitAllWaitingJobs } from "../support/admissions.js";
@@ -17,7 +17,7 @@ const dayMs = 24 * 3600_000;
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`job submission on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: Services;
     let nextVideo = 0;
     beforeAll(async () => {
@@ -33,7 +33,7 @@ for (const dialect of dialects) {
 
     const newCaller = async (name: string, plan = "pro"): Promise<Caller> => {
       const { apiKey } = await services.workspaces.create(name, plan);
-      const caller = await services.authenticator.identify(apiKey);
+      const caller = await services.accessCheck.identify(apiKey);
       if (!caller) throw new Error("the new key did not identify its workspace");
       return caller;
     };

@@ -52,8 +52,8 @@ for (const dialect of dialects) {
       if (dialect.name === "postgres") {
         /** Ten submissions of the workspace asked for at the same moment, of 1 to 10 videos. */
         async function tenAtOnce(key: string) {
-          const { authenticator, jobSubmission } = server.app.services;
-          const caller = await authenticator.identify(key);
+          const { accessCheck, jobSubmission } = server.app.services;
+          const caller = await accessCheck.identify(key);
           if (!caller) throw new Error("the key is live");
           return Promise.allSettled(
             Array.from({ length: 10 }, (_, i) =>

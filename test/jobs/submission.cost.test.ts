@@ -61,8 +61,8 @@ for (const dialect of dialects) {
       if (dialect.name === "postgres") {
         /** Ten submissions of the workspace asked for at the same moment, of 1 to 10 videos. */
         async function tenAtOnce(key: string, { jobSubmission } = server.app.services) {
-          const { authenticator } = server.app.services;
-          const caller = await authenticator.identify(key);
+          const { accessCheck } = server.app.services;
+          const caller = await accessCheck.identify(key);
           if (!caller) throw new Error("the key is live");
           log.clear();
           return Promise.allSettled(

@@ -334,12 +334,12 @@ for (const dialect of dialects) {
 
       it("refuses one submission of several asked for at the same moment without losing the others", async () => {
         // Asked for in one turn, on SQLite they share one commit (grouped writes).
-        const { authenticator, jobSubmission } = server.app.services;
+        const { accessCheck, jobSubmission } = server.app.services;
         const payer = await server.workspace();
         const broke = await server.workspace();
         await emptyBalance(broke.workspaceId);
-        const payerCaller = await authenticator.identify(payer.key);
-        const brokeCaller = await authenticator.identify(broke.key);
+        const payerCaller = await accessCheck.identify(payer.key);
+        const brokeCaller = await accessCheck.identify(broke.key);
         if (!payerCaller || !brokeCaller) throw new Error("the test's keys were not recognised");
         const job = () => ({ videos: [newVideoId()], schema });
         const outcomes = await Promise.allSettled([
@@ -356,9 +356,9 @@ for (const dialect of dialects) {
       it("answers two submissions with one Idempotency-Key asked for at the same moment with one job", async () => {
         // On SQLite both run in one transaction: the second meets the first's record there, rolls back
         // to its savepoint, and once the commit is done replays the first's answer.
-        const { authenticator, jobSubmission } = server.app.services;
+        const { accessCheck, jobSubmission } = server.app.services;
         const { key } = await server.workspace();
-        const caller = await authenticator.identify(key);
+        const caller = await accessCheck.identify(key);
         if (!caller) throw new Error("the test's key was not recognised");
         const body = { videos: [newVideoId()], schema };
         const [first, second] = await Promise.all([

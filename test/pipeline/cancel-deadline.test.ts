@@ -9,7 +9,7 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { type DialectName, dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { killAllChildren } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import {
   startWebhookReceiver,
@@ -17,8 +17,9 @@ import {
   settledEventTypes,
 } from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 /** The contract's bound, from the cancel's answer to the last model request of the job. */
 const cancellationDeadlineMs = 2000;
@@ -99,7 +100,7 @@ for (const { dialect: dialectName, workers } of cases) {
           async () =>
             (await countsOf(key, jobId)).processing === videosPerWorker * workerCount &&
             requestsOf(ids).length > 0,
-          processWaitMs,
+          workWaitMs,
           10,
         );
 
@@ -125,7 +126,7 @@ for (const { dialect: dialectName, workers } of cases) {
         expect(cancelled.status, cancelled.text).toBe(200);
         expect(cancelled.body.counts.queued).toBe(0);
 
-        const settled = await server.waitForSettled(key, jobId, processWaitMs);
+        const settled = await server.waitForSettled(key, jobId, workWaitMs);
 
         // The contract's one timing rule, on the times the model received each request.
         const late = requestsOf(ids)
@@ -144,9 +145,10 @@ for (const { dialect: dialectName, workers } of cases) {
             error: { code: "cancelled", retryable: false },
           });
         }
+        // A done video's charge is in its usage: the top-level credits_charged is a failed video's (0).
         const chargedForDone = settled.results
           .filter((r: any) => r.status === "done")
-          .reduce((sum: number, r: any) => sum + r.credits_charged, 0);
+          .reduce((sum: number, r: any) => sum + r.usage.credits_charged, 0);
         expect(settled.credits_charged).toBe(chargedForDone);
 
         const books = await readBooks(server.app.store, workspaceId);
@@ -158,7 +160,7 @@ for (const { dialect: dialectName, workers } of cases) {
           server.app.store,
           receiver,
           { path, count: 2, secret: endpoint.body.secret },
-          processWaitMs,
+          workWaitMs,
         );
         const jobEvent = settled.status === "failed" ? "job.failed" : "job.completed";
         expect(events.sort()).toEqual(["batch.completed", jobEvent]);
@@ -174,21 +176,21 @@ for (const { dialect: dialectName, workers } of cases) {
         await waitUntil(
           "a request in flight per worker",
           () => requestsOf(ids).length === workerCount,
-          processWaitMs,
+          workWaitMs,
         );
 
         const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
         expect(cancelled.status, cancelled.text).toBe(200);
 
         // The held requests are never answered: the job settles only because the workers abort them.
-        const settled = await server.waitForSettled(key, jobId, processWaitMs);
+        const settled = await server.waitForSettled(key, jobId, workWaitMs);
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 0, failed: 10 });
         const held = requestsOf(ids);
         expect(held).toHaveLength(workerCount);
         await waitUntil(
           "the model to see every held request's connection closed",
           () => held.every((request) => request.outcome === "abandoned"),
-          processWaitMs,
+          workWaitMs,
         );
       });
     },

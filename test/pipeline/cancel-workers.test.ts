@@ -6,7 +6,7 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type FakeModelRequest, messageOf, rowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
-import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { killAllChildren } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import {
   startWebhookReceiver,
@@ -14,8 +14,9 @@ import {
   settledEventTypes,
 } from "../support/webhook-receiver.js";
 import { startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -76,14 +77,14 @@ for (const dialect of dialects) {
             const item = (await server.call("GET", `/v1?search=${jobId}`, { key })).body.data[0];
             return item.counts.done === 10 && item.counts.processing === 8;
           },
-          processWaitMs,
+          workWaitMs,
         );
 
         const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
         expect(cancelled.status, cancelled.text).toBe(200);
         expect(cancelled.body.counts).toEqual({ queued: 0, processing: 90, done: 10, failed: 0 });
 
-        const settled = await server.waitForSettled(key, jobId, processWaitMs);
+        const settled = await server.waitForSettled(key, jobId, workWaitMs);
         expect(settled.status).toBe("partial");
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 10, failed: 90 });
         expect(settled.credits_charged).toBe(10);
@@ -99,7 +100,7 @@ for (const dialect of dialects) {
           server.app.store,
           receiver,
           { path, count: 2, secret: endpoint.body.secret },
-          processWaitMs,
+          workWaitMs,
         );
         expect(events.sort()).toEqual(["batch.completed", "job.completed"]);
       });

@@ -5,11 +5,12 @@ import { creditsForDuration } from "../../src/domain/pricing.js";
 import { readBooks, settledBooksProblems } from "../support/books.js";
 import { type DialectCase, dialects, dialectTitle } from "../support/databases.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { killAllChildren } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres") as DialectCase;
 
@@ -88,7 +89,7 @@ describe.skipIf(postgres.skipReason !== null)(`two worker processes on ${dialect
           .executeTakeFirstOrThrow();
         return Number(open.n) === 0;
       },
-      processWaitMs,
+      workWaitMs,
       200,
     ).catch((error: Error) => {
       // Say why, when videos are stuck: the workers' errors.

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { killAllChildren } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
@@ -36,10 +37,10 @@ for (const dialect of dialects) {
         await waitUntil(
           "the model to be asked about both videos",
           () => server.model.requestCount >= 2,
-          processWaitMs,
+          workWaitMs,
         );
         doomed.signal("SIGKILL");
-        expect(await doomed.exited(processWaitMs)).toEqual({ code: null, signal: "SIGKILL" });
+        expect(await doomed.exited(workWaitMs)).toEqual({ code: null, signal: "SIGKILL" });
 
         // The dead worker still holds both videos, and nothing has been charged.
         const held = await server.app.store.db
@@ -54,7 +55,7 @@ for (const dialect of dialects) {
         expect((await readBooks(server.app.store, workspaceId)).charges).toEqual([]);
 
         const successor = await startWorkerFor(server, lease);
-        const settled = await server.waitForSettled(key, jobId, processWaitMs);
+        const settled = await server.waitForSettled(key, jobId, workWaitMs);
         expect(settled.status).toBe("done");
         expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 0 });
         expect(settled.credits_charged).toBe(3);

@@ -4,6 +4,9 @@ import { dialects, dialectTitle } from "../support/databases.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { waitUntil } from "../support/waiting.js";
 import { submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
+
+useWorkBudgets();
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`the fair queue on ${dialectTitle(dialect)}`, () => {
@@ -35,7 +38,7 @@ for (const dialect of dialects) {
 
       const bigJob = await submitJob(server, big.key, bigIds);
       const smallJob = await submitJob(server, small.key, [smallId]);
-      const smallSettled = await server.waitForSettled(small.key, smallJob, 20_000);
+      const smallSettled = await server.waitForSettled(small.key, smallJob, workWaitMs);
       expect(smallSettled.status).toBe("done");
 
       const stillQueued = await server.app.store.db
@@ -58,9 +61,9 @@ for (const dialect of dialects) {
             .executeTakeFirstOrThrow();
           return job.status !== "processing" && job;
         },
-        30_000,
+        workWaitMs,
         200,
       ).then((job) => expect(job).toEqual({ status: "done", done_count: 300 }));
-    }, 45_000);
+    });
   });
 }

@@ -6,6 +6,9 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
+
+useWorkBudgets();
 
 const videosInFlight = 16;
 
@@ -48,7 +51,7 @@ for (const dialect of dialects) {
         const ids = videoIds(prefix, 20);
         for (const id of ids) server.addCaptions(id, 30);
         const jobId = await submitJob(server, key, ids);
-        return server.waitForSettled(key, jobId, 30_000);
+        return server.waitForSettled(key, jobId, workWaitMs);
       }
 
       it("charges exactly the balance of 5 and fails the other 15 with insufficient_credits", async () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, messageOf, rowsReply, startFakeModel } from "../support/fake-model.js";
 import { webVtt } from "../support/pipeline.js";
@@ -16,14 +16,13 @@ import {
   type ServerProcess,
   startServerProcess,
   startWorkerProcess,
-  useProcessBudgets,
-  processWaitMs,
 } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 import { sleep } from "../../src/concurrency/sleep.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const postgres = dialects.find((d) => d.name === "postgres");
 const workspaces = 20;
@@ -57,7 +56,7 @@ describe.skipIf(postgres?.skipReason !== null)(
   `scale-out on ${postgres ? dialectTitle(postgres) : "postgres"}`,
   () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let model: FakeModel;
     let receiver: WebhookReceiver;
     let captionsDir: string;
@@ -195,7 +194,7 @@ describe.skipIf(postgres?.skipReason !== null)(
       }
 
       // Each webhook attempt made once: 2 events (job.completed, batch.completed) per workspace.
-      const received = await receiver.waitFor(workspaces * 2, processWaitMs);
+      const received = await receiver.waitFor(workspaces * 2, workWaitMs);
       await sleep(1500); // room for any duplicate to show up
       const ids = received.map((r) => String(r.headers["webhook-id"]));
       expect(received).toHaveLength(workspaces * 2);

@@ -5,7 +5,7 @@ import { loadPlanTable } from "../../src/domain/plans.js";
 import { claimVideos } from "../../src/pipeline/claims.js";
 import { settleVideos } from "../../src/pipeline/settlement.js";
 import type { VideoOutcome } from "../../src/pipeline/video-outcomes.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { StatementLog } from "../support/statement-log.js";
@@ -15,7 +15,7 @@ const plans = loadPlanTable(undefined);
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`Cost: settlement batches on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: ReturnType<typeof createServices>;
     const done: VideoOutcome = {
       kind: "done",
@@ -45,7 +45,7 @@ for (const dialect of dialects) {
         settling = store,
       ) => {
         const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
-        const caller = await services.authenticator.identify(apiKey);
+        const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
         for (let job = 0; job < jobs; job++) {
           await services.jobSubmission.submit(caller, {

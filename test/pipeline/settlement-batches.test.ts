@@ -6,7 +6,7 @@ import { settleVideos } from "../../src/pipeline/settlement.js";
 import type { VideoOutcome } from "../../src/pipeline/video-outcomes.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
@@ -15,14 +15,14 @@ const plans = loadPlanTable(undefined);
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`settlement batches on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     let services: ReturnType<typeof createServices>;
     const workspaceIds: string[] = [];
 
     /** A new workspace with one job of `videos`, claimed by `workerId`; answers the claimed videos. */
     const claimedJob = async (name: string, videos: string[], workerId: string) => {
       const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
-      const caller = await services.authenticator.identify(apiKey);
+      const caller = await services.accessCheck.identify(apiKey);
       if (!caller) throw new Error("the new key did not identify its workspace");
       await services.jobSubmission.submit(caller, { videos, schema: { columns: ["product"] } });
       const claimed = await claimVideos(store, workerId, videos.length, 60_000);
@@ -49,7 +49,7 @@ for (const dialect of dialects) {
       ] as const) {
         const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
         workspaceIds.push(workspaceId);
-        const caller = await services.authenticator.identify(apiKey);
+        const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
         await services.jobSubmission.submit(caller, {
           videos: [...videos],

@@ -5,11 +5,12 @@ import { readBooks, settledBooksProblems } from "../support/books.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { rowsReply } from "../support/fake-model.js";
 import { defaultModelBehaviour, type PipelineServer } from "../support/pipeline.js";
-import { killAllChildren, useProcessBudgets, processWaitMs } from "../support/processes.js";
+import { killAllChildren } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 // `vidrows worker` gives the videos in hand 10 s to finish after SIGTERM (Worker.stop's default grace).
 const graceMs = 10_000;
@@ -35,7 +36,7 @@ for (const dialect of dialects) {
         const asked = server.model.requestCount;
         const worker = await startWorkerFor(server);
         const jobId = await submitJob(server, key, [id]);
-        await waitUntil("the model to be asked", () => server.model.requestCount > asked, processWaitMs);
+        await waitUntil("the model to be asked", () => server.model.requestCount > asked, workWaitMs);
 
         worker.signal("SIGTERM");
         expect(await worker.exited(graceMs + 5000)).toEqual({ code: 0, signal: null });
@@ -65,7 +66,7 @@ for (const dialect of dialects) {
         const settings = { VIDROWS_VIDEO_LEASE_SECONDS: "600" };
         const stopping = await startWorkerFor(server, settings);
         const jobId = await submitJob(server, key, [id]);
-        await waitUntil("the model to be asked", () => server.model.requestCount >= first, processWaitMs);
+        await waitUntil("the model to be asked", () => server.model.requestCount >= first, workWaitMs);
 
         const abandoned = server.model.abandonedCount;
         stopping.signal("SIGTERM");
@@ -85,7 +86,7 @@ for (const dialect of dialects) {
         expect((await readBooks(server.app.store, workspaceId)).charges).toEqual([]);
 
         const successor = await startWorkerFor(server, settings);
-        const settled = await server.waitForSettled(key, jobId, processWaitMs);
+        const settled = await server.waitForSettled(key, jobId, workWaitMs);
         expect(settled.status).toBe("done");
         expect(settled.credits_charged).toBe(2);
         const books = await readBooks(server.app.store, workspaceId);

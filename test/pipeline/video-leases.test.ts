@@ -4,7 +4,7 @@ import { loadPlanTable } from "../../src/domain/plans.js";
 import { claimVideos, renewLeases } from "../../src/pipeline/claims.js";
 import { settleVideos } from "../../src/pipeline/settlement.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
@@ -14,14 +14,14 @@ const leaseMs = 60_000;
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`video leases on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     beforeAll(async () => {
       database = await freshDatabase(dialect.name);
       store = openStore(database.target);
       await migrateToLatest(store);
       const services = createServices(store, plans, true);
       const { apiKey } = await services.workspaces.create("leases", "pro");
-      const caller = await services.authenticator.identify(apiKey);
+      const caller = await services.accessCheck.identify(apiKey);
       if (!caller) throw new Error("the new key did not identify its workspace");
       await services.jobSubmission.submit(caller, {
         videos: ["aaaaaaaaaaa", "bbbbbbbbbbb", "ccccccccccc", "ddddddddddd"],

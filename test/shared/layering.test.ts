@@ -34,6 +34,7 @@ const features = [
   "captions",
   "extraction",
   "transcription",
+  "listings",
 ];
 /**
  * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and
@@ -47,6 +48,7 @@ const featureImports: Record<string, string[]> = {
   pipeline: ["captions", "extraction", "transcription", "webhooks"], // its ports; events recorded at settlement
   transcription: ["captions"], // a transcript is a caption track's shape; yt-dlp runs and the proxy pool
   extraction: ["captions"], // a transcript is a caption track's text
+  listings: ["captions"], // yt-dlp runs and their messages, the proxy pool and the pace
   workspaces: ["keys"], // a new workspace's first key
   usage: ["workspaces"], // the workspace as of now (its cycle renewed if due) and its plan
 };
@@ -57,6 +59,23 @@ const featureImports: Record<string, string[]> = {
  * own parser so that the two can never disagree.
  */
 const platformExceptions = new Set(["config.ts -> captions/create-caption-source.ts"]);
+
+/**
+ * Each database's own parts (store/sqlite/, store/postgres/) are chosen by the composition root and by
+ * store/ itself; every other module works with the shared `Store` and never learns which database it
+ * runs on. The one exception is each database's access check, a sibling pair in access/
+ * (`<database>-access-check.ts`), which uses what only its own database offers.
+ */
+function breaksDatabaseFolders(pathInSrc: string, target: string): boolean {
+  const folder = /^store\/(sqlite|postgres)\//.exec(target)?.[1];
+  if (folder === undefined) return false;
+  const from = moduleOf(pathInSrc);
+  if (roots.includes(from) || pathInSrc === `access/${folder}-access-check.ts`) return false;
+  if (from !== "store") return true;
+  // Within store/: the shared files may pick either database's part; one database's, never the other's.
+  const own = /^store\/(sqlite|postgres)\//.exec(pathInSrc)?.[1];
+  return own !== undefined && own !== folder;
+}
 
 /** The modules a module of `layer` may import, besides its own. */
 function allowedFor(module: string): Set<string> {
@@ -98,6 +117,9 @@ function violationsOf(pathInSrc: string, text: string): string[] {
   return relativeImports(text).flatMap((specifier) => {
     const target = relative(srcDir, resolve(join(srcDir, dirname(pathInSrc)), specifier));
     const to = moduleOf(target);
+    if (breaksDatabaseFolders(pathInSrc, target)) {
+      return [`src/${pathInSrc}: "${specifier}" (${from} -> ${dirname(target)}, one database's own part)`];
+    }
     if (to === from || allowed.has(to)) return [];
     if (platformExceptions.has(`${pathInSrc} -> ${target.replace(/\.js$/, ".ts")}`)) return [];
     return [`src/${pathInSrc}: "${specifier}" (${from} -> ${to})`];
@@ -155,5 +177,28 @@ describe("the layering rule", () => {
     ].join("\n");
     expect(violationsOf("jobs/job-submission.ts", text)).toEqual([]);
     expect(relativeImports(text)).toHaveLength(4);
+  });
+
+  it("keeps each database's own parts to the composition, store/ and that database's access check", () => {
+    const sqliteOpener = 'import type { SqliteStore } from "../store/sqlite/open-sqlite.js";';
+    expect(violationsOf("jobs/job-submission.ts", sqliteOpener)).toEqual([
+      'src/jobs/job-submission.ts: "../store/sqlite/open-sqlite.js" (jobs -> store/sqlite, one database\'s own part)',
+    ]);
+    expect(violationsOf("access/rate-limiter.ts", sqliteOpener)).toHaveLength(1);
+    expect(violationsOf("http/server.ts", sqliteOpener)).toHaveLength(1);
+    expect(violationsOf("access/sqlite-access-check.ts", sqliteOpener)).toEqual([]);
+    expect(
+      violationsOf(
+        "access/sqlite-access-check.ts",
+        'import { x } from "../store/postgres/open-postgres.js";',
+      ),
+    ).toHaveLength(1);
+    expect(violationsOf("app/services.ts", sqliteOpener)).toEqual([]);
+    expect(
+      violationsOf("store/database.ts", 'import { openSqlite } from "./sqlite/open-sqlite.js";'),
+    ).toEqual([]);
+    expect(
+      violationsOf("store/sqlite/open-sqlite.ts", 'import { x } from "../postgres/named-statements.js";'),
+    ).toHaveLength(1);
   });
 });

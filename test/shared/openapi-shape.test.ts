@@ -31,6 +31,7 @@ const operationIds = {
   "DELETE /v1/webhooks/{id}": "deleteWebhook",
   "GET /v1/webhooks/{id}/deliveries": "listWebhookDeliveries",
   "POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend": "resendWebhookDelivery",
+  "GET /v1/videos": "listVideos",
 };
 
 /** The status each operation declares beyond its success: what each route can answer. */
@@ -51,6 +52,7 @@ const extraErrorStatuses: Record<string, string[]> = {
   deleteWebhook: ["404", "413", "415"],
   listWebhookDeliveries: ["404"],
   resendWebhookDelivery: ["404", "413", "415"],
+  listVideos: ["404"],
 };
 
 const dialect = dialects[0]!;

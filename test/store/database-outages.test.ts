@@ -19,16 +19,12 @@ import {
   tally,
 } from "../support/outage-load.js";
 import { type OwnPostgres, ownPostgresProblem, startOwnPostgres } from "../support/own-postgres.js";
-import {
-  killAllChildren,
-  startServerProcess,
-  useProcessBudgets,
-  processWaitMs,
-} from "../support/processes.js";
+import { killAllChildren, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { waitUntil } from "../support/waiting.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 afterAll(async () => {
   await killAllChildren();
@@ -69,7 +65,7 @@ const title = (what: string, problem: string | null) => (problem ? `${what} (ski
 /** Jobs still in flight and a webhook already under way: the outage begins in the middle of the work. */
 async function midWork(stack: OutageStack): Promise<number> {
   const videos = await submitWork(stack, 8, 5);
-  await stack.receiver.waitFor(1, processWaitMs);
+  await stack.receiver.waitFor(1, workWaitMs);
   return videos;
 }
 
@@ -317,7 +313,7 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
       // Nothing touches the database until the guard has seen the change (the API is idle).
       chattr("+i", [`${shmPath}-shm`]);
       try {
-        await waitUntil("the store to be fenced", () => api.stdout().includes("store fenced"), processWaitMs);
+        await waitUntil("the store to be fenced", () => api.stdout().includes("store fenced"), workWaitMs);
         const refused = await call(api.url, "GET", "/v1/usage", { key });
         expect(refused.status).toBe(503);
         expect(refused.body.error.code).toBe("unavailable");
@@ -326,7 +322,7 @@ describe.skipIf(chattrProblem !== null)(title("SQLite with its files made unwrit
       } finally {
         chattr("-i", [`${shmPath}-shm`]);
       }
-      await waitUntil("the fence to lift", () => api.stdout().includes("store fence lifted"), processWaitMs);
+      await waitUntil("the fence to lift", () => api.stdout().includes("store fence lifted"), workWaitMs);
       expect((await call(api.url, "GET", "/v1/usage", { key })).status).toBe(200);
       expect(alive(api.pid)).toBe(true);
     } finally {

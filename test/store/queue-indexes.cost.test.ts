@@ -5,7 +5,7 @@ import { claimVideos } from "../../src/pipeline/claims.js";
 import { settleVideos } from "../../src/pipeline/settlement.js";
 import { loadPlanTable } from "../../src/domain/plans.js";
 import { createServices } from "../../src/app/services.js";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { admitAllWaitingJobs } from "../support/admissions.js";
@@ -18,7 +18,7 @@ for (const dialect of dialects) {
     `Cost: the queue's indexes on ${dialectTitle(dialect)}`,
     () => {
       let database: FreshDatabase;
-      let store: Store;
+      let store: OpenedStore;
       const log = new StatementLog();
 
       const explain = async (query: CompiledQuery, slotValues?: Record<string, unknown>) =>
@@ -30,7 +30,7 @@ for (const dialect of dialects) {
         await migrateToLatest(store);
         const services = createServices(store, plans, true);
         const { apiKey, workspaceId } = await services.workspaces.create("queue", "pro");
-        const caller = await services.authenticator.identify(apiKey);
+        const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
         // 2,000 videos, nearly all settled, as a queue looks after a while: an index on status alone
         // would still find the few queued ones, but a planner would scan for want of a usable index.

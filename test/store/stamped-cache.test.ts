@@ -1,6 +1,6 @@
 // Answers kept in memory only while nothing is written to what they read: the whole SQLite file, a PostgreSQL workspace.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/database.js";
+import { type OpenedStore, openStore, type Store } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { type ReadStamp, StampedCache } from "../../src/store/stamped-cache.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
@@ -8,7 +8,7 @@ import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../su
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`the stamped cache on ${dialectTitle(dialect)}`, () => {
     let database: FreshDatabase;
-    let store: Store;
+    let store: OpenedStore;
     // A second connection to the same database stands in for another process.
     let other: Store;
     beforeAll(async () => {
@@ -23,16 +23,22 @@ for (const dialect of dialects) {
       await database?.drop();
     });
 
+    /** The read stamp a request on `store` would have: SQLite's, of the whole file; none on PostgreSQL. */
+    const requestStamp = () => (store.dialect === "sqlite" ? store.readStampFromNow() : undefined);
+
     /** A cache over the number of rate-limit windows, and how often it really counted them. */
     function countingCache() {
-      const cache = new StampedCache<number>(store, 10);
+      const cache = new StampedCache<number>(10);
       let computed = 0;
       const count = async () => {
         computed++;
         const rows = await store.db.selectFrom("rate_limit_windows").select("subject").execute();
         return { value: rows.length };
       };
-      return { read: (key = "k", now?: number) => cache.get(key, count, { now }), computed: () => computed };
+      return {
+        read: (key = "k", now?: number) => cache.get(key, count, { now, stamp: requestStamp() }),
+        computed: () => computed,
+      };
     }
 
     const write = (on: Store, subject: string) =>
@@ -59,25 +65,31 @@ for (const dialect of dialects) {
       });
 
       it("shares one reading of other writers within a request, still seeing its own writes", async () => {
-        const requestStamp = store.writeStampFromNow?.();
-        if (!requestStamp) throw new Error("SQLite stores have a write stamp");
-        const atArrival = requestStamp();
+        const stamp = requestStamp();
+        if (!stamp) throw new Error("SQLite stores have a read stamp");
+        const atArrival = stamp.value();
         await write(other, "during-request");
         // Another process's commit after the request arrived: the request may answer as of its arrival.
-        expect(requestStamp()).toBe(atArrival);
+        expect(stamp.value()).toBe(atArrival);
         await write(store, "own-during-request");
-        expect(requestStamp()).not.toBe(atArrival);
+        expect(stamp.value()).not.toBe(atArrival);
         // The next request reads other writers anew.
-        expect(store.writeStampFromNow?.()()).not.toBe(requestStamp());
+        expect(requestStamp()?.value()).not.toBe(stamp.value());
       });
 
       it("keeps no value that asks not to be kept, and none past its time", async () => {
-        const cache = new StampedCache<string>(store, 10);
+        const cache = new StampedCache<string>(10);
         let computed = 0;
-        const once = () => cache.get("k", async () => ({ value: `v${++computed}`, remember: false }));
+        const once = () =>
+          cache.get("k", async () => ({ value: `v${++computed}`, remember: false }), {
+            stamp: requestStamp(),
+          });
         expect([await once(), await once()]).toEqual(["v1", "v2"]);
         const timed = (now: number) =>
-          cache.get("t", async () => ({ value: `t${++computed}`, until: 1000 }), { now });
+          cache.get("t", async () => ({ value: `t${++computed}`, until: 1000 }), {
+            now,
+            stamp: requestStamp(),
+          });
         expect([await timed(10), await timed(999), await timed(1000)]).toEqual(["t3", "t3", "t4"]);
       });
     } else {
@@ -105,7 +117,7 @@ for (const dialect of dialects) {
       }
       /** A cache whose answers name their computation, with a count of computations. */
       function namingCache(capacity = 100) {
-        const cache = new StampedCache<string>(store, capacity);
+        const cache = new StampedCache<string>(capacity);
         let computed = 0;
         const read = (key: string, stamp: ReadStamp, during?: () => void) =>
           cache.get(

@@ -1,6 +1,7 @@
 // The server the dashboard's browser suites browse: captions from a folder, a fake model whose answers a
 // test can hold back (to keep a job running), and webhooks allowed to reach the local test receiver.
 import { randomBytes } from "node:crypto";
+import type { Config } from "../../src/config.js";
 import { rowsReply, messageOf, type FakeModelRequest } from "./fake-model.js";
 import { type PipelineServer, startPipelineServer } from "./pipeline.js";
 import { newVideoId } from "./jobs-api.js";
@@ -18,7 +19,8 @@ export interface DashboardServer extends PipelineServer {
   submitJob(key: string, videos: string[]): Promise<string>;
 }
 
-export async function startDashboardServer(): Promise<DashboardServer> {
+/** `config`: settings beyond the suites' own (a fake yt-dlp for listings, say). */
+export async function startDashboardServer(config: Partial<Config> = {}): Promise<DashboardServer> {
   const gates = new Map<string, Promise<void>>();
   const releases: (() => void)[] = [];
   const answers = new Map<string, readonly Record<string, unknown>[]>();
@@ -30,7 +32,7 @@ export async function startDashboardServer(): Promise<DashboardServer> {
   };
   const server = await startPipelineServer("sqlite", {
     respond,
-    config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 } },
+    config: { webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 }, ...config },
     app: { dispatcher: { pollIntervalMs: 50 } },
   });
   return {

@@ -2,6 +2,7 @@
 // browsing context and page, whose console must end the test without an error.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import type { Config } from "../../src/config.js";
 import { launchChromium, newBrowsing } from "./browser.js";
 import { watchConsole } from "./dashboard-pages.js";
 import { type DashboardServer, startDashboardServer } from "./dashboard-server.js";
@@ -16,11 +17,14 @@ export interface DashboardSuite {
   readonly console: ReturnType<typeof watchConsole>;
 }
 
-/** Registers the suite's hooks; read the fields inside tests and hooks, once they have run. */
-export function useDashboardSuite(): DashboardSuite {
+/**
+ * Registers the suite's hooks; read the fields inside tests and hooks, once they have run. `config`:
+ * settings beyond the suites' own, read when the server starts (after hooks registered before this call).
+ */
+export function useDashboardSuite(config: () => Partial<Config> = () => ({})): DashboardSuite {
   const suite = {} as { -readonly [Field in keyof DashboardSuite]: DashboardSuite[Field] };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startDashboardServer(), launchChromium()]);
+    [suite.server, suite.browser] = await Promise.all([startDashboardServer(config()), launchChromium()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

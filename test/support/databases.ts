@@ -67,6 +67,9 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
+// VIDROWS_TEST_TEMPLATES=0 migrates each database from scratch instead, to measure what the templates save.
+const copyTemplates = process.env.VIDROWS_TEST_TEMPLATES !== "0";
+
 export interface FreshDatabaseOptions {
   /** No tables at all, for tests of the migrations themselves; otherwise every migration has run. */
   readonly empty?: boolean;
@@ -84,7 +87,7 @@ export async function freshDatabase(
   if (dialect === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "vidrows-test-"));
     const path = join(dir, "vidrows.db");
-    if (!options.empty) await copySqliteTemplate(path);
+    if (!options.empty && copyTemplates) await copySqliteTemplate(path);
     return {
       target: { kind: "sqlite", path },
       url: path,
@@ -92,7 +95,8 @@ export async function freshDatabase(
     };
   }
   const name = `vidrows_test_${randomBytes(6).toString("hex")}`;
-  const copied = options.empty ? "" : ` template ${await migratedPostgresTemplate(postgresUrl)}`;
+  const copied =
+    options.empty || !copyTemplates ? "" : ` template ${await migratedPostgresTemplate(postgresUrl)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   await admin.query(`create database ${name}${copied}`);

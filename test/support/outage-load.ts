@@ -87,7 +87,7 @@ export async function startOutageStack(database: {
   const worker = await startWorkerProcess({ databaseUrl: database.url, env });
   const hook = await call(api.url, "POST", "/v1/webhooks", { key, body: { url: `${receiver.origin}/hook` } });
   if (hook.status !== 201) throw new Error(`POST /v1/webhooks answered ${hook.status}: ${hook.text}`);
-  const store = openStore(database.target, { maxConnections: 2, writeStamp: false });
+  const store = openStore(database.target, { maxConnections: 2, rememberAnswers: false });
   return {
     api,
     worker,

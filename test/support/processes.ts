@@ -4,26 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { vi } from "vitest";
-
-/**
- * How long a test waits for one thing a child process does (be ready, finish a command, settle a job,
- * deliver, exit) before it calls the wait lost. Every such wait is for an event, never a sleep, so a wide
- * budget costs a passing test nothing; it is wide because on a busy two-core machine a process start
- * alone has taken over 20 s, and a budget the machine's load can use up fails tests that are right.
- */
-export const processWaitMs = 60_000;
-
-/** How long a test or a hook of a process suite may take: a few of those waits one after another. */
-export const processTestTimeoutMs = 4 * processWaitMs;
-
-/**
- * Gives the calling test file the process budgets for its tests and hooks. Call it at the top of every
- * file that starts child processes; a test that needs more says so with its own timeout.
- */
-export function useProcessBudgets(): void {
-  vi.setConfig({ testTimeout: processTestTimeoutMs, hookTimeout: processTestTimeoutMs });
-}
+import { workWaitMs } from "./time-budgets.js";
 
 /** The built CLI; `npm test` builds before vitest runs. */
 export const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -86,7 +67,7 @@ export interface CliResult {
 export async function runCli(
   args: string[],
   env: Record<string, string>,
-  timeoutMs = processWaitMs,
+  timeoutMs = workWaitMs,
 ): Promise<CliResult> {
   const child = track(
     spawn(process.execPath, [cliPath, ...args], { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
@@ -223,7 +204,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
     DATABASE_URL: options.databaseUrl,
   };
   const args = options.withWorker ? ["serve"] : ["serve", "--no-worker"];
-  const started = await spawnUntilReady(args, env, options.timeoutMs ?? processWaitMs, (line) =>
+  const started = await spawnUntilReady(args, env, options.timeoutMs ?? workWaitMs, (line) =>
     logField(line, "vidrows is listening", "address"),
   );
   return {
@@ -261,7 +242,7 @@ export interface WorkerProcess {
  */
 export async function startWorkerProcess(options: ServerOptions): Promise<WorkerProcess> {
   const env = { LOG_LEVEL: "info", ...options.env, DATABASE_URL: options.databaseUrl };
-  const started = await spawnUntilReady(["worker"], env, options.timeoutMs ?? processWaitMs, (line) =>
+  const started = await spawnUntilReady(["worker"], env, options.timeoutMs ?? workWaitMs, (line) =>
     logField(line, "vidrows worker is running", "worker"),
   );
   const { child, ready: workerId, stdout, stderr } = started;

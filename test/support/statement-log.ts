@@ -20,9 +20,10 @@ export class StatementLog implements KyselyPlugin {
   private readonly finished: { node: RootOperationNode; queryId: QueryId }[] = [];
   private store: Store | undefined;
 
-  watch(store: Store): Store {
-    this.store = { ...store, db: store.db.withPlugin(this) };
-    return this.store;
+  watch<S extends Store>(store: S): S {
+    const watched: S = { ...store, db: store.db.withPlugin(this) };
+    this.store = watched;
+    return watched;
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {

@@ -4,12 +4,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../support/databases.js";
 import type { PipelineServer } from "../support/pipeline.js";
-import { killAllChildren, type WorkerProcess, useProcessBudgets } from "../support/processes.js";
+import { killAllChildren, type WorkerProcess } from "../support/processes.js";
 import { waitUntil } from "../support/waiting.js";
 import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
 import { startApiWithoutWorker, startWorkerFor, submitJob, videoIds } from "../support/worker-env.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const caCert = fileURLToPath(new URL("../fixtures/tls/cert.pem", import.meta.url));
 const postgres = dialects.find((d) => d.name === "postgres");

@@ -8,17 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 import { type FakeModel, startFakeModel } from "../support/fake-model.js";
 import { defaultModelBehaviour, webVtt } from "../support/pipeline.js";
-import {
-  killAllChildren,
-  startServerProcess,
-  useProcessBudgets,
-  processWaitMs,
-} from "../support/processes.js";
+import { killAllChildren, startServerProcess } from "../support/processes.js";
 import { call } from "../support/test-server.js";
 import { waitUntil } from "../support/waiting.js";
 import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from "../support/webhook-receiver.js";
+import { useWorkBudgets, workWaitMs } from "../support/time-budgets.js";
 
-useProcessBudgets();
+useWorkBudgets();
 
 const caCert = fileURLToPath(new URL("../fixtures/tls/cert.pem", import.meta.url));
 
@@ -77,7 +73,7 @@ for (const dialect of dialects) {
         });
         expect(job.status, job.text).toBe(202);
 
-        await receiver.waitForAt(path, 1, processWaitMs);
+        await receiver.waitForAt(path, 1, workWaitMs);
         await waitUntil(
           "the first attempt to be recorded",
           async () => {
@@ -86,7 +82,7 @@ for (const dialect of dialects) {
             });
             return listed.body.data.length === 1;
           },
-          processWaitMs,
+          workWaitMs,
           20,
         );
         await first.kill();
@@ -95,7 +91,7 @@ for (const dialect of dialects) {
 
         const second = await serve();
         expect(second.printedKey()).toBeNull();
-        const received = await receiver.waitForAt(path, 2, processWaitMs);
+        const received = await receiver.waitForAt(path, 2, workWaitMs);
         expect(received[1]?.headers["webhook-id"]).toBe(received[0]?.headers["webhook-id"]);
         const event = verifiedEvent(endpoint.body.secret, received[1] as (typeof received)[number]);
         expect(event).toMatchObject({
@@ -111,7 +107,7 @@ for (const dialect of dialects) {
             });
             return listed.body.data.length === 2 ? (listed.body.data as any[]) : undefined;
           },
-          processWaitMs,
+          workWaitMs,
         );
         expect(attempts.map((a) => [a.attempt, a.status_code])).toEqual([
           [2, 200],

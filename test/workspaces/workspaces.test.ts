@@ -119,7 +119,7 @@ for (const dialect of dialects) {
         expect(await ledger(created.workspaceId)).toEqual([
           { kind: "initial", amount: pro, balance_after: pro },
         ]);
-        const caller = await services.authenticator.identify(created.apiKey);
+        const caller = await services.accessCheck.identify(created.apiKey);
         expect(caller?.workspaceId).toBe(created.workspaceId);
       });
 

@@ -50,6 +50,13 @@ export type VideoProgress = JobVideoList["data"][number];
 /** A cancellation's answer: the running shape, with the counts as the cancellation left them. */
 export type CancelledJob = SuccessBody<"/v1/{job_id}/cancel", "post">;
 
+// Playlists and channels
+/** `from` (a playlist or channel URL) and `limit` (1 to 1000). */
+export type VideoListingQuery = QueryParameters<"/v1/videos", "get">;
+export type VideoListing = SuccessBody<"/v1/videos", "get">;
+/** One listed video: `video_id`, `url` (what to submit), `title` and `duration_seconds` (either may be null). */
+export type ListedVideo = VideoListing["data"][number];
+
 // Usage
 export type Usage = SuccessBody<"/v1/usage", "get">;
 export type UsagePatch = RequestBody<"/v1/usage", "patch">;

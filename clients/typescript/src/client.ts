@@ -1,6 +1,7 @@
 // Vidrows: the client's entry point, holding the connection settings and one object per resource.
 import { Keys, Schemas, UsageResource } from "./resources/account.js";
 import { Jobs } from "./resources/jobs.js";
+import { Videos } from "./resources/videos.js";
 import { Webhooks } from "./resources/webhooks.js";
 import { Transport } from "./transport.js";
 
@@ -23,6 +24,8 @@ export const defaultBaseUrl = "http://127.0.0.1:8080";
 
 export class Vidrows {
   readonly jobs: Jobs;
+  /** Playlists' and channels' videos, to submit. */
+  readonly videos: Videos;
   readonly usage: UsageResource;
   readonly schemas: Schemas;
   readonly webhooks: Webhooks;
@@ -45,6 +48,7 @@ export class Vidrows {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     });
     this.jobs = new Jobs(transport);
+    this.videos = new Videos(transport);
     this.usage = new UsageResource(transport);
     this.schemas = new Schemas(transport);
     this.webhooks = new Webhooks(transport);

@@ -13,6 +13,7 @@ export type ApiErrorCode =
   | "webhook_not_found"
   | "key_not_found"
   | "delivery_not_found"
+  | "listing_not_found"
   | "not_found"
   | "method_not_allowed"
   | "schema_name_taken"
@@ -23,6 +24,8 @@ export type ApiErrorCode =
   | "rate_limited"
   | "internal_error"
   | "extraction_unavailable"
+  | "listing_unavailable"
+  | "platform_unavailable"
   | "unavailable";
 
 /**

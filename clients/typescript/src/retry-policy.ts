@@ -27,8 +27,9 @@ export function mayRetry(mode: RetryMode, error: VidrowsError, neverSent: boolea
   if (error.status === null) return mode === "repeatable" || neverSent;
   if (error.status === 429) return true;
   if (mode === "once") return error.status === 503 && error.code === "unavailable";
-  // Without a configured model, submissions fail the same way however often they are tried.
-  if (error.code === "extraction_unavailable") return false;
+  // Without a configured model, or without yt-dlp for listings, the server fails the same way however often
+  // it is asked.
+  if (error.code === "extraction_unavailable" || error.code === "listing_unavailable") return false;
   return error.status >= 500;
 }
 

@@ -25,9 +25,16 @@ function optionLines(help: string): string[] {
 }
 
 describe("vidrows-client --version and help layout", () => {
-  it("prints the package's version for --version and -V, wherever they stand", async () => {
+  it("prints the package's version for --version, -v and -V, wherever they stand", async () => {
     expect(packageVersion).toMatch(/^\d+\.\d+\.\d+/);
-    for (const argv of [["--version"], ["-V"], ["jobs", "list", "--version"], ["--json", "-V"]]) {
+    for (const argv of [
+      ["--version"],
+      ["-V"],
+      ["-v"],
+      ["jobs", "list", "--version"],
+      ["--json", "-V"],
+      ["usage", "-v"],
+    ]) {
       const run = await runCli(nowhere, undefined, argv);
       expect(run, argv.join(" ")).toEqual({ code: 0, stdout: `${packageVersion}\n`, stderr: "" });
     }
@@ -65,7 +72,7 @@ describe("vidrows-client --version and help layout", () => {
       "--base-url URL",
       "--json",
       "-h, --help",
-      "-V, --version",
+      "-v, -V, --version",
     ]);
     const columns = new Set(lines.map((line) => /^ {2}\S.*? {2,}/.exec(line)![0].length));
     expect(columns.size).toBe(1);

@@ -34,6 +34,7 @@ describe("generated types", () => {
       webhook_not_found: true,
       key_not_found: true,
       delivery_not_found: true,
+      listing_not_found: true,
       not_found: true,
       method_not_allowed: true,
       schema_name_taken: true,
@@ -44,6 +45,8 @@ describe("generated types", () => {
       rate_limited: true,
       internal_error: true,
       extraction_unavailable: true,
+      listing_unavailable: true,
+      platform_unavailable: true,
       unavailable: true,
     };
     expect(Object.keys(clientCodes).sort()).toEqual(Object.keys(errorStatuses).sort());

@@ -27,7 +27,7 @@ export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] })
         <tbody>
           {videos.map((video, index) => (
             <tr key={video.id ?? `waiting-${index}`} data-video={video.video_id}>
-              <td data-label="Video">
+              <td data-label="Video" class="video-id">
                 <code>{video.video_id}</code>
               </td>
               <td data-label="Status">

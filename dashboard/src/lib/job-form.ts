@@ -57,15 +57,36 @@ export function columnsSchemaOf(text: string): SchemaDefinition {
   };
 }
 
+/** The videos text with `urls` added, one a line, after those already there; a video already there is not added twice. */
+export function withListedVideos(text: string, urls: readonly string[]): string {
+  const present = new Set(videosOf(text));
+  const added = urls.filter((url) => !present.has(url));
+  if (added.length === 0) return text;
+  const kept = text.replace(/\s+$/, "");
+  return `${kept === "" ? "" : `${kept}\n`}${[...new Set(added)].join("\n")}\n`;
+}
+
+/** When the job transcribes a video's audio: `auto` (only without captions, the server's default), never, always. */
+export type TranscribeChoice = NonNullable<SubmitJobBody["transcribe"]>;
+
 /** Where the job's schema comes from: the columns typed in, or a saved schema (and a version, or the latest). */
 export type SchemaChoice =
   | { readonly kind: "columns"; readonly text: string }
   | { readonly kind: "saved"; readonly schemaId: string; readonly version: number | null };
 
 /** The body of `POST /v1` for the form as filled in; throws ColumnLineError for a line it cannot read. */
-export function submitBodyOf(videosText: string, schema: SchemaChoice, language: string): SubmitJobBody {
+export function submitBodyOf(
+  videosText: string,
+  schema: SchemaChoice,
+  language: string,
+  transcribe: TranscribeChoice = "auto",
+): SubmitJobBody {
   const videos = videosOf(videosText);
-  const languagePart = language.trim() === "" ? {} : { language: language.trim() };
+  const languagePart = {
+    ...(language.trim() === "" ? {} : { language: language.trim() }),
+    // `auto` is the server's default: left out, so the body says only what the person chose.
+    ...(transcribe === "auto" ? {} : { transcribe }),
+  };
   if (schema.kind === "saved") {
     return {
       videos,

@@ -1,13 +1,27 @@
-// Submit a job: videos pasted one a line, the columns typed in or a saved schema (and version), a language.
+// Submit a job: videos pasted one a line or listed from a playlist or channel, the columns typed in or a
+// saved schema (and version), a language, and when to transcribe.
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
 import { blames, FieldError } from "../components/field-error.js";
 import { Link } from "../components/link.js";
-import { ColumnLineError, type SchemaChoice, submitBodyOf } from "../lib/job-form.js";
+import { PlaylistListing } from "../components/playlist-listing.js";
+import {
+  ColumnLineError,
+  type SchemaChoice,
+  submitBodyOf,
+  type TranscribeChoice,
+  withListedVideos,
+} from "../lib/job-form.js";
 import { navigate } from "../lib/router.js";
 import { useAction, useApi } from "../lib/use-api.js";
 
 type SchemaKind = SchemaChoice["kind"];
+
+const transcribeChoices: readonly { value: TranscribeChoice; label: string }[] = [
+  { value: "auto", label: "When a video has no captions" },
+  { value: "never", label: "Never" },
+  { value: "always", label: "Always" },
+];
 
 export function NewJobPage() {
   const [videos, setVideos] = useState("");
@@ -16,6 +30,7 @@ export function NewJobPage() {
   const [schemaId, setSchemaId] = useState("");
   const [version, setVersion] = useState("");
   const [language, setLanguage] = useState("");
+  const [transcribe, setTranscribe] = useState<TranscribeChoice>("auto");
   const [formError, setFormError] = useState<string | null>(null);
   const saved = useApi((client, signal) => client.schemas.list({ signal }), []);
   const chosen = saved.data?.data.find((schema) => schema.id === schemaId);
@@ -32,7 +47,7 @@ export function NewJobPage() {
         : { kind, schemaId, version: version === "" ? null : Number(version) };
     let body;
     try {
-      body = submitBodyOf(videos, choice, language);
+      body = submitBodyOf(videos, choice, language, transcribe);
     } catch (error) {
       if (error instanceof ColumnLineError) return setFormError(error.message);
       throw error;
@@ -45,7 +60,8 @@ export function NewJobPage() {
     blames(error, "videos") ||
     blames(error, "schema") ||
     blames(error, "schema_id") ||
-    blames(error, "language");
+    blames(error, "language") ||
+    blames(error, "transcribe");
   return (
     <>
       <p class="crumbs">
@@ -53,10 +69,11 @@ export function NewJobPage() {
       </p>
       <h1>New job</h1>
       <form onSubmit={send} noValidate class="stacked">
+        <PlaylistListing onListed={(urls) => setVideos((text) => withListedVideos(text, urls))} />
         <div class="field">
           <label for="job-videos">Videos</label>
           <p class="hint" id="job-videos-hint">
-            One YouTube URL or 11-character video id a line.
+            One video URL or 11-character YouTube id a line.
           </p>
           <textarea
             id="job-videos"
@@ -181,6 +198,26 @@ export function NewJobPage() {
           />
           <FieldError error={error} field="language" id="job-language-error" />
         </div>
+        <fieldset class="choice" aria-describedby="job-transcribe-hint">
+          <legend>Transcription</legend>
+          <p class="hint" id="job-transcribe-hint">
+            Speech-to-text of a video's audio, where this server has it set up; a transcribed minute costs the
+            plan's transcription price.
+          </p>
+          {transcribeChoices.map((choice) => (
+            <label key={choice.value}>
+              <input
+                type="radio"
+                name="transcribe"
+                value={choice.value}
+                checked={transcribe === choice.value}
+                onChange={() => setTranscribe(choice.value)}
+              />{" "}
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+        <FieldError error={error} field="transcribe" id="job-transcribe-error" />
         {!placed && <ErrorMessage error={error} />}
         <button type="submit" disabled={submit.busy}>
           Submit job

@@ -15,6 +15,14 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * The store on PostgreSQL: what every database offers, nothing more. Its read stamps are per workspace,
+ * read with each request's key (access/postgres-access-check.ts).
+ */
+export interface PostgresStore extends Store {
+  readonly dialect: "postgres";
+}
+
 /** The mechanisms of this folder, each on unless switched off (docs/performance.md). */
 export interface PostgresMechanisms {
   readonly namedStatements: boolean;
@@ -26,7 +34,7 @@ export function openPostgres(
   maxConnections: number,
   remembersAnswers: boolean,
   mechanisms: PostgresMechanisms,
-): Store {
+): PostgresStore {
   // NamingClient sends prepared queries as named statements (see named-statements.ts); pg's own
   // client sends every statement unnamed, as Kysely asks.
   const pool = new pg.Pool({

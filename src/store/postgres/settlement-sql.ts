@@ -57,6 +57,7 @@ const writeOutcomesAndCountJobs = preparedSqlPerStore<
   (_dialect, slots) => sql`with outcomes as (
       update videos as v set
         status = d.status, "rows" = d."rows", row_count = d.row_count,
+        platform_video_id = coalesce(d.platform_video_id, v.platform_video_id),
         duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
         credits_charged = d.credits_charged, error_code = d.error_code,
         error_message = d.error_message, error_retryable = d.error_retryable,

@@ -1,7 +1,13 @@
 // PostgreSQL's queue: a claim is one statement that locks, skipping rows other workers hold; jobs' data keys.
 import { sql } from "kysely";
 import { preparedSqlPerStore } from "../prepared-query.js";
-import type { ClaimTerms, TakenVideo, VideoQueueSql } from "../video-queue-sql.js";
+import {
+  type Admission,
+  admissionsPerClaim,
+  type ClaimTerms,
+  type TakenVideo,
+  type VideoQueueSql,
+} from "../video-queue-sql.js";
 
 /**
  * The lapsed leases and then queued videos, picked, locked and taken in one statement. The picks are
@@ -37,6 +43,41 @@ export const postgresVideoQueue: VideoQueueSql = {
   async take(db, trx, terms) {
     const taken = await claimStatement(db).rows(trx, terms);
     return { lapsed: taken.filter((v) => v.lapsed), queued: taken.filter((v) => !v.lapsed) };
+  },
+  /**
+   * Locked first, skipping those another worker is admitting (SKIP LOCKED), then deleted. A statement of
+   * its own: as a sub-select of the DELETE, the planner may run a `LIMIT ... SKIP LOCKED` sub-select
+   * again per row (see `claimStatement`).
+   */
+  async takeAdmissions(_db, trx) {
+    const picked = await trx
+      .selectFrom("job_admissions")
+      .selectAll()
+      .orderBy("created_at")
+      .limit(admissionsPerClaim.jobs)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    // The ones that begin before the videos' limit; the others stay for the next claim.
+    const taken: Admission[] = [];
+    let videos = 0;
+    for (const admission of picked) {
+      if (videos >= admissionsPerClaim.videos) break;
+      taken.push(admission);
+      videos += (JSON.parse(admission.platform_video_ids) as string[]).length;
+    }
+    if (taken.length === 0) return [];
+    await trx
+      .deleteFrom("job_admissions")
+      .where((eb) =>
+        eb(
+          eb.refTuple("workspace_id", "job_id"),
+          "in",
+          taken.map((admission) => eb.tuple(admission.workspace_id, admission.job_id)),
+        ),
+      )
+      .execute();
+    return taken;
   },
   /**
    * Looked up by a list of ids rather than joined, so that PostgreSQL reads only the partitions holding

@@ -1,14 +1,41 @@
-// SQLite: one file in WAL mode, its pragmas, its write stamps, checkpoints in a thread, the -shm guard.
+// SQLite: one file in WAL mode, its pragmas, its read stamps, checkpoints in a thread, the -shm guard.
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { ConfigError, defaultSqlitePath } from "../../config.js";
+import type { ReadStamp } from "../stamped-cache.js";
 import type { Store, StoreOptions } from "../store.js";
 import type { Database } from "../tables.js";
 import { BackgroundCheckpoints } from "./background-checkpoints.js";
 import { SharedMemoryGuard } from "./shared-memory-guard.js";
 import { withStatementCache } from "./statement-cache.js";
+
+/** The store on SQLite: what every database offers, and what a request reads of the file as it arrives. */
+export interface SqliteStore extends Store {
+  readonly dialect: "sqlite";
+  /** The file's read stamp for one request, read now, as the request arrives (see `SqliteReadStamp`). */
+  readStampFromNow(): SqliteReadStamp;
+  /**
+   * Runs a read at once, without a promise, and answers its first row: for a lookup a request makes on
+   * the way in (its rate-limit window's count), where a turn of the event loop would cost more than the
+   * read. Refused, like any statement, while the store is fenced.
+   */
+  readNow<Row>(query: CompiledQuery<Row>): Row | undefined;
+}
+
+/**
+ * SQLite's read stamp covers the whole file (scope ""): it moves whenever anything is committed, by this
+ * connection or any other process. It is made of two readings. Other connections' commits
+ * (`othersCommits`, `PRAGMA data_version`) take SQLite's read lock, a microsecond or so, and are read
+ * once, as the request arrives; the rate limiter's window count is read again only when they moved
+ * (access/sqlite-access-check.ts). This connection's own writes (`total_changes()`) are added at every
+ * `value()`, so a request sees its own writes at once. An answer is then as of a moment after the
+ * request arrived, as any answer is.
+ */
+export interface SqliteReadStamp extends ReadStamp {
+  readonly othersCommits: string;
+}
 
 /** How long a SQLite statement waits for another connection's lock before failing SQLITE_BUSY. */
 export const sqliteBusyTimeoutMs = 5000;
@@ -32,8 +59,7 @@ function prepareFolder(path: string): void {
   }
 }
 
-export function openSqlite(path: string, options: StoreOptions): Store {
-  const offerWriteStamp = options.writeStamp ?? true;
+export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   if (path !== ":memory:") prepareFolder(path);
   const sqlite = new BetterSqlite3(path);
   const cutOff = { transaction: false };
@@ -86,7 +112,11 @@ export function openSqlite(path: string, options: StoreOptions): Store {
   // that would replace them are refused (503) without SQLite touching its shared memory.
   let fencedStamps = 0;
   const fencedStamp = () => (guard?.fencedNow() ? `fenced:${++fencedStamps}` : undefined);
-  const commitsByOthers = () => fencedStamp() ?? String(othersCommits.get());
+  const readStampFromNow = (): SqliteReadStamp => {
+    const others = fencedStamp() ?? String(othersCommits.get());
+    const value = () => fencedStamp() ?? `${others}:${ownChanges.get()}`;
+    return { scope: "", value, othersCommits: others };
+  };
   const readNow = <Row>(query: CompiledQuery<Row>) =>
     sqliteDatabase.prepare(query.sql).all(query.parameters)[0] as Row | undefined;
   const close = async () => {
@@ -94,19 +124,14 @@ export function openSqlite(path: string, options: StoreOptions): Store {
     await checkpoints?.stop();
     await db.destroy();
   };
-  const common = { db, dialect: "sqlite", combinesWrites: false, readNow, commitsByOthers, close } as const;
-  if (!offerWriteStamp) return { ...common, remembersAnswers: false };
-  const stamp = () => fencedStamp() ?? `${othersCommits.get()}:${ownChanges.get()}`;
   return {
-    ...common,
-    remembersAnswers: true,
-    writeStamp: stamp,
-    writeStampFromNow: () => {
-      const others = commitsByOthers();
-      if (guard?.fencedNow()) return Object.assign(() => stamp(), { commitsByOthers: others });
-      const fromNow = () => (guard?.fencedNow() ? stamp() : `${others}:${ownChanges.get()}`);
-      return Object.assign(fromNow, { commitsByOthers: others });
-    },
+    db,
+    dialect: "sqlite",
+    remembersAnswers: options.rememberAnswers ?? true,
+    combinesWrites: false,
+    readStampFromNow,
+    readNow,
+    close,
   };
 }
 

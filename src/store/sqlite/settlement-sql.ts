@@ -28,13 +28,14 @@ const heldVideos = preparedSqlPerStore<{ ids: string; workerId: string }, { id: 
 const writeOutcomes = preparedSqlPerStore<OutcomeParams, never>(
   (_dialect, slots) => sql`update videos set
     status = d.status, "rows" = d."rows", row_count = d.row_count,
+    platform_video_id = coalesce(d.platform_video_id, videos.platform_video_id),
     duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
     credits_charged = d.credits_charged, error_code = d.error_code,
     error_message = d.error_message, error_retryable = d.error_retryable,
     lease_owner = null, lease_expires_at = null, settled_at = ${slots.now}
   from (
     select value ->> 'id' as id, value ->> 'status' as status, value ->> 'rows' as "rows",
-      value ->> 'row_count' as row_count, value ->> 'duration_seconds' as duration_seconds,
+      value ->> 'platform_video_id' as platform_video_id, value ->> 'row_count' as row_count, value ->> 'duration_seconds' as duration_seconds,
       value ->> 'chunk_count' as chunk_count, value ->> 'credits_charged' as credits_charged,
       value ->> 'error_code' as error_code, value ->> 'error_message' as error_message,
       value ->> 'error_retryable' as error_retryable

@@ -1,7 +1,14 @@
 // SQLite's queue: two UPDATEs per claim under the database's single write lock; no data keys.
 import { sql } from "kysely";
 import { preparedPerStore } from "../prepared-query.js";
-import type { ClaimTerms, TakenVideo, VideoQueueSql } from "../video-queue-sql.js";
+import { preparedSqlPerStore } from "../prepared-query.js";
+import {
+  type Admission,
+  admissionsPerClaim,
+  type ClaimTerms,
+  type TakenVideo,
+  type VideoQueueSql,
+} from "../video-queue-sql.js";
 
 /** Videos whose lease ran out, taken over: the pick is a sub-select (see `take`). */
 const takeLapsed = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
@@ -51,6 +58,26 @@ const takeQueued = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
     .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
 );
 
+/**
+ * The first admission rows a claim admits, and of those the ones that begin before its videos' limit,
+ * taken by one DELETE: it runs under the single write lock, as the claim's first statement (a read first
+ * would begin a read transaction that cannot always become a write one).
+ */
+const takeAdmissions = preparedSqlPerStore<Record<string, never>, Admission>(
+  () => sql`
+    delete from job_admissions where rowid in (
+      select admission from (
+        select admission, sum(size) over (order by admission) - size as videos_before
+        from (
+          select rowid as admission, json_array_length(platform_video_ids) as size
+          from job_admissions order by rowid limit ${sql.lit(admissionsPerClaim.jobs)}
+        )
+      )
+      where videos_before < ${sql.lit(admissionsPerClaim.videos)}
+    )
+    returning *`,
+);
+
 export const sqliteVideoQueue: VideoQueueSql = {
   /**
    * Two UPDATEs, each with its pick as a sub-select: SQLite runs such a sub-select once, under its
@@ -65,6 +92,7 @@ export const sqliteVideoQueue: VideoQueueSql = {
     const queued = await takeQueued(db).rows(trx, { ...terms, limit: room });
     return { lapsed, queued };
   },
+  takeAdmissions: (db, trx) => takeAdmissions(db).rows(trx, {}),
   // SQLite seals nothing: the eraser removes handed-over values from its file (store/storage-eraser.ts).
   dataKeysOf: () => Promise.resolve([]),
   dataKeyOfJob: () => sql<null>`null`,

@@ -48,7 +48,8 @@ export const globalOptions: OptionSpecs = {
   "base-url": { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "V" },
+  // -v as the server's `vidrows -v`; -V, the other common spelling, is read as --version too.
+  version: { type: "boolean", short: "v" },
 };
 
 export const globalOptionHelp = [
@@ -56,7 +57,7 @@ export const globalOptionHelp = [
   "--base-url URL    the API's address (default: $VIDROWS_BASE_URL, else http://127.0.0.1:8080)",
   "--json            compact JSON output, no progress line",
   "-h, --help        this help",
-  "-V, --version     the version of vidrows-client",
+  "-v, -V, --version  the client's version",
 ];
 
 export function stringOption(context: CommandContext, name: string): string | undefined {

@@ -1,6 +1,6 @@
 // `jobs submit|list|progress|wait|cancel`: submit videos, list jobs, follow one without taking its rows, cancel one.
 import type { SubmitJobBody } from "../api-types.js";
-import { type Command, integerOption, stringOption } from "./command.js";
+import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
 import { schemaFromOptions, schemaOptionHelp, schemaOptions } from "./schema-input.js";
 import { waitForJob } from "./waiting.js";
@@ -8,17 +8,43 @@ import { waitForJob } from "./waiting.js";
 const intervalOption = { interval: { type: "string" } } as const;
 const intervalHelp = "--interval MS      between polls while waiting (default 1000)";
 
+const transcribeModes = ["auto", "never", "always"] as const;
+type TranscribeMode = (typeof transcribeModes)[number];
+const maxListed = 1000;
+
+/** The videos to submit: those named, then those `--from` lists (told on stderr: how many, and whether more). */
+async function videosToSubmit(context: CommandContext): Promise<string[]> {
+  const from = stringOption(context, "from");
+  const limit = integerOption(context, "limit", 1, maxListed);
+  if (from === undefined) {
+    if (limit !== undefined) throw new UsageError("--limit goes with --from.");
+    if (context.positionals.length === 0) {
+      throw new UsageError("Give the videos to submit, or --from a playlist or channel URL.");
+    }
+    return [...context.positionals];
+  }
+  const listing = await context.client().videos.list({ from, ...(limit === undefined ? {} : { limit }) });
+  if (listing.data.length === 0)
+    throw new UsageError(`--from lists no videos at ${from}; nothing submitted.`);
+  const more = listing.has_more ? " (the listing has more: raise --limit, up to 1000)" : "";
+  context.io.stderr.write(`Listed ${listing.data.length} videos from ${from}${more}.\n`);
+  return [...context.positionals, ...listing.data.map((video) => video.url)];
+}
+
 const submit: Command = {
   name: "jobs submit",
   usage:
-    "<video...> (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--wait]",
+    "(<video...> | --from URL [--limit N]) (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--transcribe auto|never|always] [--wait]",
   summary:
-    "Submit a job of videos (YouTube URLs or ids); prints the job, or with --wait its settled progress.",
+    "Submit a job of videos (URLs or ids), or of a playlist's or channel's videos; prints the job, or with --wait its settled progress.",
   options: {
     ...schemaOptions,
     "schema-id": { type: "string" },
     "schema-version": { type: "string" },
     language: { type: "string" },
+    transcribe: { type: "string" },
+    from: { type: "string" },
+    limit: { type: "string" },
     "idempotency-key": { type: "string" },
     wait: { type: "boolean" },
     ...intervalOption,
@@ -28,6 +54,9 @@ const submit: Command = {
     "--schema-id ID    a saved schema (see `schemas list`)",
     "--schema-version N  a version of the saved schema (default: its latest)",
     "--language TAG    preferred caption language, BCP-47 (default: the video's own)",
+    "--transcribe MODE  auto (speech-to-text when a video has no captions; the default), never, or always",
+    "--from URL        submit the videos of a playlist or channel (listed by the server; free)",
+    "--limit N         with --from: the first N videos, 1 to 1000 (default 100)",
     "--idempotency-key K  resubmitting with the same key and videos makes no second job (default: a fresh key)",
     "--wait            wait until the job settles (the rows stay on the server: `jobs rows` takes them)",
     intervalHelp,
@@ -35,8 +64,9 @@ const submit: Command = {
   examples: [
     "jobs submit dQw4w9WgXcQ https://youtu.be/aqz-KE-bpKQ --columns product,price --wait",
     "jobs submit dQw4w9WgXcQ --schema-id sch_01... --schema-version 2 --language en",
+    "jobs submit --from https://www.youtube.com/@channel/videos --limit 20 --columns product,price --transcribe never",
   ],
-  positionals: { min: 1, max: Infinity },
+  positionals: { min: 0, max: Infinity },
   async run(context) {
     const schema = await schemaFromOptions(context);
     const schemaId = stringOption(context, "schema-id");
@@ -49,9 +79,14 @@ const submit: Command = {
     }
     const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
     const language = stringOption(context, "language");
+    const transcribe = stringOption(context, "transcribe");
+    if (transcribe !== undefined && !(transcribeModes as readonly string[]).includes(transcribe)) {
+      throw new UsageError(`--transcribe must be auto, never or always; got "${transcribe}".`);
+    }
     const shared = {
-      videos: [...context.positionals],
+      videos: await videosToSubmit(context),
       ...(language === undefined ? {} : { language }),
+      ...(transcribe === undefined ? {} : { transcribe: transcribe as TranscribeMode }),
     };
     // Exactly one of the two (checked above), as the body's type says.
     const body: SubmitJobBody =

@@ -90,7 +90,8 @@ function leadingGlobalOptions(
 }
 
 /** Runs one client command; resolves to its exit code (see `exitCodes`). */
-export async function runClientCli(argv: string[], io: ClientCliIo = processIo): Promise<number> {
+export async function runClientCli(given: string[], io: ClientCliIo = processIo): Promise<number> {
+  const argv = given.map((arg) => (arg === "-V" ? "--version" : arg));
   const program = io.programName ?? "vidrows-client";
   let split;
   try {
@@ -100,7 +101,7 @@ export async function runClientCli(argv: string[], io: ClientCliIo = processIo):
     return exitCodes.usageError;
   }
   const { leading, words } = split;
-  if (argv.includes("--version") || argv.includes("-V")) {
+  if (argv.includes("--version") || argv.includes("-v")) {
     io.stdout.write(`${clientVersion()}\n`);
     return exitCodes.ok;
   }

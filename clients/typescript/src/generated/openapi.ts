@@ -239,6 +239,26 @@ export interface paths {
         patch: operations["updateUsage"];
         trace?: never;
     };
+    "/v1/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a playlist's or channel's videos
+         * @description Reads the listing from the platform (through yt-dlp) and answers its first `limit` videos; creates nothing and costs no credits. Submit what you want of it with `POST /v1`. 404 `listing_not_found` when there is nothing there (missing, private, or no such tab); 503 `listing_unavailable` when the server has no yt-dlp; 503 `platform_unavailable` (with `Retry-After`) when the platform refused or did not answer.
+         */
+        get: operations["listVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -332,6 +352,7 @@ export interface components {
              * @example 2026-11-22 15:04:05
              */
             created_at: string;
+            /** @enum {string} */
             environment: "live" | "test";
             id: string;
             label: string;
@@ -388,7 +409,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video whose rows were extracted (the rows are not here). */
@@ -399,7 +420,7 @@ export interface components {
             /** @enum {string} */
             status: "done";
             usage: components["schemas"]["VideoUsage"];
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description The one shape of every error answer. */
@@ -409,7 +430,7 @@ export interface components {
                  * @description Stable; branch on this. Each response lists the codes its status carries.
                  * @enum {string}
                  */
-                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "job_settled" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "unavailable";
+                code: "invalid_request" | "unauthorized" | "insufficient_credits" | "hard_cap_reached" | "plan_limit" | "job_not_found" | "schema_not_found" | "schema_version_not_found" | "webhook_not_found" | "key_not_found" | "delivery_not_found" | "listing_not_found" | "not_found" | "method_not_allowed" | "schema_name_taken" | "idempotency_conflict" | "job_settled" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "extraction_unavailable" | "listing_unavailable" | "platform_unavailable" | "unavailable";
                 /** @description For people; may change. */
                 message: string;
                 /** @description The input field to blame, when there is one. */
@@ -429,7 +450,7 @@ export interface components {
             rows: components["schemas"]["VideoRows"] | null;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A video that failed; never charged. */
@@ -441,7 +462,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "failed";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A job as `GET /v1/{job_id}` reads it: running or settled (branch on `status`). */
@@ -472,7 +493,10 @@ export interface components {
             data: components["schemas"]["JobSummary"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`. */
+        /**
+         * @description `processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.
+         * @enum {string}
+         */
         JobStatus: "processing" | "done" | "failed" | "partial";
         /** @description A job as the list shows it: never with rows. */
         JobSummary: {
@@ -499,6 +523,17 @@ export interface components {
             data: components["schemas"]["VideoProgress"][];
             /** @description When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read. */
             handed_over_at: string | null;
+        };
+        /** @description One video of a playlist or channel. */
+        ListedVideo: {
+            /** @description Its length as the listing gives it, rounded to the second; null when the listing does not say (live streams, some platforms). */
+            duration_seconds: number | null;
+            /** @description As the platform lists it; null if none. */
+            title: string | null;
+            /** @description The video's page: what to put in a job's `videos`. */
+            url: string;
+            /** @description The id a job would give the video: the bare 11-character id on YouTube, `<platform>:<id>` elsewhere. */
+            video_id: string;
         };
         /** @description Where a page sits in the whole list. */
         Pagination: {
@@ -528,7 +563,7 @@ export interface components {
             start_seconds: number;
             /** @description The row's columns, in the schema's order, whose string or number value `quote` does not contain: a value the model may have written without the transcript saying it. Case, accents, whitespace and punctuation do not count; numbers match by value however written (`$1,200.00`, `1200`, `twelve hundred`; `twelve`, `twenty-five`, `1.5 million`; sign aside). Booleans and values of enum columns are never checked. Rows settled before quotes were kept name every string or number column. */
             unverified: string[];
-            /** @description Opens the video at the span's start: `https://www.youtube.com/watch?v=<video_id>&t=<start>s`, `<start>` being `start_seconds` rounded down to whole seconds. */
+            /** @description Opens the video at the span's start, `<start>` being `start_seconds` rounded down to whole seconds: `https://www.youtube.com/watch?v=<video_id>&t=<start>s` on YouTube, the page with `#t=<start>s` on Vimeo, with `?start=<start>` on Dailymotion, a media file with `#t=<start>`; the plain page on platforms that cannot open a moment (TikTok, Instagram, X, Facebook and others). */
             url: string;
         };
         /** @description A job some of whose videos have not settled: counts, no results. */
@@ -570,7 +605,10 @@ export interface components {
                     enum?: (string | number | boolean)[];
                     /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                     nullable?: boolean;
-                    /** @description The type of the column's values. */
+                    /**
+                     * @description The type of the column's values.
+                     * @enum {string}
+                     */
                     type: "string" | "number" | "integer" | "boolean";
                 };
             };
@@ -612,6 +650,7 @@ export interface components {
             credits_charged: number;
             job_id: string;
             results: components["schemas"]["VideoResult"][];
+            /** @enum {string} */
             status: "done" | "failed" | "partial";
             videos: number;
         };
@@ -670,6 +709,13 @@ export interface components {
             message: string;
             retryable: boolean;
         };
+        /** @description The videos of a playlist or channel; nothing is created. */
+        VideoListing: {
+            /** @description At most `limit` videos, in the listing's order (newest first for a channel's tab, the playlist's own order for a playlist). */
+            data: components["schemas"]["ListedVideo"][];
+            /** @description Whether the listing holds more videos than `limit`. */
+            has_more: boolean;
+        };
         /** @description One video of a job as it stands (branch on `status`). */
         VideoProgress: components["schemas"]["WaitingVideoProgress"] | components["schemas"]["DoneVideoProgress"] | components["schemas"]["FailedVideoProgress"];
         VideoResult: components["schemas"]["DoneVideo"] | components["schemas"]["FailedVideo"];
@@ -693,8 +739,9 @@ export interface components {
         WaitingVideoProgress: {
             /** @description The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in. */
             id: string | null;
+            /** @enum {string} */
             status: "queued" | "processing";
-            /** @description The platform's id of the video. */
+            /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
         };
         /** @description A webhook endpoint: never its signing secret. */
@@ -712,6 +759,7 @@ export interface components {
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
         };
+        /** @enum {string} */
         WebhookEventType: "job.completed" | "job.failed" | "batch.completed";
     };
     responses: {
@@ -754,7 +802,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description The start of a job id, a video id or a YouTube video id. */
+                /** @description The start of a job id, a video's `vid_` id or its `video_id` (a YouTube id, or `<platform>:<id>` such as `vimeo:` for every Vimeo video). */
                 search?: string;
                 status?: "running" | "succeeded" | "failed";
             };
@@ -887,14 +935,20 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
                     };
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 } | {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
@@ -903,9 +957,12 @@ export interface operations {
                     schema_id: string;
                     /** @description Default: the latest at submission. */
                     schema_version?: number;
-                    /** @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not. */
+                    /**
+                     * @description When to transcribe a video's audio (speech-to-text, priced per minute by the plan): `auto` (the default) when it has no usable captions, `never`, or `always`, captions or not.
+                     * @enum {string}
+                     */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids, each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };
             };
@@ -1693,6 +1750,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     environment?: "live" | "test";
                     label?: string;
                     /** @description For you; never shown in lists. */
@@ -2224,7 +2282,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
@@ -2530,7 +2591,10 @@ export interface operations {
                                 enum?: (string | number | boolean)[];
                                 /** @description Whether the column may be null when the transcript does not give it (default true); false makes the model always answer a value. */
                                 nullable?: boolean;
-                                /** @description The type of the column's values. */
+                                /**
+                                 * @description The type of the column's values.
+                                 * @enum {string}
+                                 */
                                 type: "string" | "number" | "integer" | "boolean";
                             };
                         };
@@ -2929,6 +2993,132 @@ export interface operations {
                         error: {
                             /** @enum {unknown} */
                             code: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query: {
+                /** @description A YouTube playlist (`https://www.youtube.com/playlist?list=...`, or a watch URL with `list=`) or channel (`/@handle`, `/channel/UC...`, `/c/name`, `/user/name`, optionally with its `/videos`, `/shorts` or `/streams` tab; without one, the Videos tab), or the https:// page of a playlist on another platform that yt-dlp reads. */
+                from: string;
+                /** @description The most videos to list, from the start of the listing. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing's first videos. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoListing"];
+                };
+            };
+            /** @description The request is not valid: `invalid_request`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description No usable API key: `unauthorized`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `listing_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "listing_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description A bug on our side: `internal_error`. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable for now: `listing_unavailable`, `platform_unavailable`, `unavailable`. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error: {
+                            /** @enum {unknown} */
+                            code: "listing_unavailable" | "platform_unavailable" | "unavailable";
                         };
                     };
                 };

@@ -57,6 +57,7 @@ export function describeCode(error: VidrowsError): string {
     case "webhook_not_found":
     case "key_not_found":
     case "delivery_not_found":
+    case "listing_not_found":
     case "not_found":
     case "method_not_allowed":
     case "schema_name_taken":
@@ -67,6 +68,8 @@ export function describeCode(error: VidrowsError): string {
     case "rate_limited":
     case "internal_error":
     case "extraction_unavailable":
+    case "listing_unavailable":
+    case "platform_unavailable":
     case "unavailable":
       return `server: ${code}`;
     case "network_error":

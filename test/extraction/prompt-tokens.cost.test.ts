@@ -1,4 +1,4 @@
-// What a prompt costs in o200k tokens per token of transcript, on real-shaped caption files: the limits of
+// Cost: what a prompt costs in o200k tokens per token of transcript, on real-shaped caption files: the limits of
 // issue 27 (1.15 on a 50-minute automatic track, 1.25 on a 12-minute manual one), against the format before.
 import { describe, expect, it } from "vitest";
 import {
@@ -12,7 +12,7 @@ import { automaticTrack, manualTrack } from "../support/talk-captions.js";
 
 const before = { systemPrompt: previousSystemPrompt, userPrompt: previousUserPrompt };
 
-describe("the prompt's cost", () => {
+describe("Cost: the prompt's tokens", () => {
   it.each([
     ["a 50-minute automatic track", automaticTrack(50 * 60), 1.15],
     ["a 12-minute manual track", manualTrack(12 * 60), 1.25],

@@ -1,0 +1,107 @@
+// Reading one element of a submission's `videos` into the video_id it is stored under, or the reason it is
+// refused: a YouTube id or URL, a video page of a platform named in platform-urls.ts (its id read from the
+// URL), or, where the server reads any page, an https:// page of another host, whose video_id yt-dlp gives
+// when the video is processed (until then `url:<digest>`, see unresolvedVideoId). No process runs here: a
+// submission of 10,000 URLs is read in milliseconds.
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import { platformVideoId } from "./platform-video-ids.js";
+import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
+import { strayCharacterIn } from "./stray-characters.js";
+import { parseVideoReference } from "./video-references.js";
+
+/**
+ * Which pages besides YouTube's a server reads (VIDROWS_OTHER_PLATFORMS, and only where yt-dlp is found):
+ * none, those of the platforms named in platform-urls.ts, or any https:// page.
+ */
+export const otherPlatformSettings = ["off", "known", "any"] as const;
+export type OtherPlatforms = (typeof otherPlatformSettings)[number];
+
+/** The element's video_id, or what is wrong with it, said after "`videos[i]` ". */
+export type SubmittedVideo = { readonly videoId: string } | { readonly refusal: string };
+
+/** The platform of a video_id whose page has not been read yet: `url:` and a digest of the URL. */
+export const unresolvedPlatform = "url";
+
+/**
+ * The video_id of a page whose video yt-dlp names only when it reads the page: a digest of the URL (the
+ * URL itself is kept only with the job's other submitted data, and deleted with it), so that the same URL
+ * listed twice is found out, and nothing of the address shows in lists.
+ */
+export function unresolvedVideoId(url: URL): string {
+  return `${unresolvedPlatform}:${createHash("sha256").update(url.href).digest("hex").slice(0, 16)}`;
+}
+
+const youtubeOnly =
+  "is not a YouTube video URL (watch?v=, youtu.be/, shorts/, embed/, live/) or an 11-character video id.";
+
+const youtubeHost = /(?:^|\.)(?:youtube\.com|youtube-nocookie\.com|youtu\.be)$/;
+
+// Names that only resolve inside a network: a public video page is never there.
+const localName = /(?:^|\.)(?:localhost|local|internal|lan|home\.arpa|intranet|corp)$/;
+
+function hostProblem(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  if (url.username !== "" || url.password !== "") {
+    return "holds a user name or password; send the page's public address without them.";
+  }
+  // An IP address (IPv6 in brackets) or a one-word name: the server would fetch inside its own network.
+  if (isIP(host.replace(/^\[|\]$/g, "")) !== 0 || !host.includes(".") || localName.test(host)) {
+    return `names the host "${host}", which is not a public domain name; only public video pages are read.`;
+  }
+  if (url.port !== "") return "names a port; send the page's usual https:// address.";
+  return null;
+}
+
+function pageOf(reference: string): URL | null {
+  if (!/^https?:\/\//i.test(reference)) return null;
+  try {
+    return new URL(reference);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one element of `videos`; `otherPlatforms` says which pages beyond YouTube's are read. */
+export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatforms): SubmittedVideo {
+  const youtubeId = parseVideoReference(reference);
+  if (youtubeId !== null) return { videoId: youtubeId };
+  const stray = strayCharacterIn(reference);
+  if (stray !== null) {
+    return {
+      refusal: `has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
+    };
+  }
+  const page = pageOf(reference);
+  if (page === null || youtubeHost.test(page.hostname.toLowerCase())) {
+    return {
+      refusal:
+        otherPlatforms === "off" || page !== null
+          ? youtubeOnly
+          : `${youtubeOnly.slice(0, -1)}, or the https:// URL of a video's page.`,
+    };
+  }
+  if (otherPlatforms === "off") {
+    return {
+      refusal: `${youtubeOnly.slice(0, -1)}; this server reads YouTube only (other platforms need yt-dlp on the server, see docs/platforms.md).`,
+    };
+  }
+  if (page.protocol !== "https:") {
+    return { refusal: "is an http:// URL; pages are read over https:// only: send its https:// address." };
+  }
+  const problem = hostProblem(page);
+  if (problem !== null) return { refusal: problem };
+  const known = readKnownPage(page);
+  if (known?.kind === "video") return { videoId: platformVideoId(known.platform, known.id) };
+  if (known?.kind === "no_video") {
+    return {
+      refusal: `is a ${known.title} page that names no video (a profile, a playlist or a search?); send a video's URL: ${known.forms}.`,
+    };
+  }
+  if (known === null && otherPlatforms === "known") {
+    return {
+      refusal: `is on ${page.hostname}, which this server does not read; it reads videos of ${["YouTube", ...knownPlatformTitles].join(", ")}.`,
+    };
+  }
+  return { videoId: unresolvedVideoId(page) };
+}

@@ -1,0 +1,94 @@
+// What yt-dlp is asked for a listing and how its answer is read: with --flat-playlist and
+// --dump-single-json it prints the playlist as one JSON document, `_type: "playlist"` with `entries`, each
+// a video's `id`, `url`, `title`, `duration` and `ie_key` (the extractor that would read it), without
+// opening any video. --playlist-end stops it one video past the limit, which tells whether there are more.
+import { platformVideoId } from "../domain/platform-video-ids.js";
+import type { ListedVideo } from "./listing-schemas.js";
+
+export interface ListingAccess {
+  readonly proxy?: string;
+  readonly cookiesFile?: string;
+  /** Seconds between the requests of one run (the pages of a long listing). */
+  readonly sleepSeconds?: number;
+}
+
+export function listingArguments(url: string, limit: number, access: ListingAccess = {}): string[] {
+  return [
+    "--flat-playlist",
+    "--dump-single-json",
+    "--playlist-end",
+    String(limit + 1),
+    "--no-progress",
+    ...(access.sleepSeconds ? ["--sleep-requests", String(access.sleepSeconds)] : []),
+    ...(access.proxy === undefined ? [] : ["--proxy", access.proxy]),
+    ...(access.cookiesFile === undefined ? [] : ["--cookies", access.cookiesFile]),
+    "--",
+    url,
+  ];
+}
+
+export type ListingOutput =
+  | { readonly kind: "listing"; readonly videos: ListedVideo[]; readonly hasMore: boolean }
+  /** yt-dlp read the address as one video, not a playlist. */
+  | { readonly kind: "one-video" }
+  /** Nothing yt-dlp printed could be read as JSON of either kind. */
+  | { readonly kind: "unreadable" };
+
+type Json = Record<string, unknown>;
+
+const youtubeIdPattern = /^[A-Za-z0-9_-]{11}$/;
+const maxTitleLength = 1000;
+// Entries that are listings themselves (a channel's tabs, a user's albums): a listing of listings is not
+// flattened here; the caller names the tab or playlist it wants.
+const listingExtractor = /(?:Tab|Playlist|Channel|User|Album|Showcase|Collection|Playlists)$/;
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function durationOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+}
+
+/** One entry as a listed video, or null for an entry that is not a video vidrows could be given. */
+export function listedVideo(entry: unknown): ListedVideo | null {
+  if (entry === null || typeof entry !== "object") return null;
+  const e = entry as Json;
+  if (e._type === "playlist") return null;
+  const id = text(e.id);
+  const extractor = text(e.ie_key) ?? text(e.extractor_key) ?? "Generic";
+  if (id === null || listingExtractor.test(extractor)) return null;
+  const title = text(e.title);
+  const common = {
+    title: title === null ? null : title.slice(0, maxTitleLength),
+    duration_seconds: durationOf(e.duration),
+  };
+  if (extractor.toLowerCase() === "youtube") {
+    if (!youtubeIdPattern.test(id)) return null;
+    return { video_id: id, url: `https://www.youtube.com/watch?v=${id}`, ...common };
+  }
+  const url = [text(e.url), text(e.webpage_url)].find((candidate) => candidate?.startsWith("https://"));
+  if (url === undefined || url === null) return null;
+  return { video_id: platformVideoId(extractor, id), url, ...common };
+}
+
+/** yt-dlp's standard output read into the first `limit` videos and whether more follow. */
+export function readListingOutput(stdout: string, limit: number): ListingOutput {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return { kind: "unreadable" };
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { kind: "unreadable" };
+  const info = parsed as Json;
+  if (info._type !== "playlist" || !Array.isArray(info.entries)) {
+    return typeof info.id === "string" ? { kind: "one-video" } : { kind: "unreadable" };
+  }
+  const entries = info.entries as unknown[];
+  const videos = entries
+    .slice(0, limit)
+    .map(listedVideo)
+    .filter((video): video is ListedVideo => video !== null);
+  return { kind: "listing", videos, hasMore: entries.length > limit };
+}

@@ -1,0 +1,168 @@
+// A video's words, for the worker: a YouTube video's captions from the configured source, a video of another
+// platform read through yt-dlp from the page it was submitted as (which also names it: `<platform>:<id>`),
+// or either's audio transcribed, as the job's `transcribe` says.
+import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
+import type { PageRead, YtDlpPageSource } from "../captions/ytdlp-page-source.js";
+import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
+import { sleep } from "../concurrency/sleep.js";
+import { parsePlatformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
+import { unresolvedPlatform } from "../domain/submitted-videos.js";
+import { videoPageUrl } from "../domain/video-references.js";
+import { captionFetches } from "../metrics.js";
+import type { Store } from "../store/database.js";
+import { openStored } from "../store/sealed-values.js";
+import type { SpeechToText } from "../transcription/speech-to-text.js";
+import { TranscriptionError } from "../transcription/transcriber.js";
+import type { ClaimedVideo } from "./claims.js";
+import type { PageIdentity } from "./video-outcomes.js";
+
+export interface VideoTranscriptsOptions {
+  readonly store: Store;
+  readonly captions: CaptionSource;
+  /** Transcribes a video's audio when it has no usable captions; undefined when not configured. */
+  readonly speechToText?: SpeechToText;
+  /** Reads the pages of other platforms; undefined where yt-dlp is not found or they are turned off. */
+  readonly pages?: YtDlpPageSource;
+  /** Attempts at a retryable captions failure before the video fails with it. */
+  readonly captionAttempts?: number;
+  /** First back-off between captions attempts; doubles each time. */
+  readonly retryBaseMs?: number;
+  /** The caption source's name in the metrics (`youtube`, `dir`, `url`...). */
+  readonly captionSourceName?: string;
+}
+
+export interface VideoWords {
+  readonly transcript: Transcript;
+  readonly transcribed: boolean;
+}
+
+export class VideoTranscripts {
+  constructor(private readonly options: VideoTranscriptsOptions) {}
+
+  /**
+   * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
+   * (the default) and the video has no usable captions. `named` is told who a video of another platform is
+   * as soon as its page is read, so that a video failing after that still settles under its own id.
+   */
+  async wordsOf(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    named: (identity: PageIdentity) => void = () => {},
+  ): Promise<VideoWords> {
+    if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
+    const speech = this.options.speechToText;
+    const page = videoPageUrl(video.platformVideoId);
+    if (video.transcribe === "always") {
+      return { transcript: await this.transcribe(page, video, signal), transcribed: true };
+    }
+    const fallback = video.transcribe === "auto" ? speech : undefined;
+    try {
+      const transcript = await this.withRetries(signal, () =>
+        this.options.captions.fetchTranscript(video.platformVideoId, { language: video.language, signal }),
+      );
+      if (transcript.cues.length > 0 || fallback === undefined) return { transcript, transcribed: false };
+    } catch (error) {
+      // Only a video known to have no captions is transcribed: a platform that refused us may let the
+      // captions through on the next claim, and an unavailable video has no audio either.
+      const noCaptions = error instanceof CaptionError && error.code === "no_captions";
+      if (!noCaptions || fallback === undefined) throw error;
+    }
+    return { transcript: await this.transcribe(page, video, signal), transcribed: true };
+  }
+
+  /** A video of another platform: its page read (with retries), then its captions or its audio. */
+  private async pageWordsOf(
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    named: (identity: PageIdentity) => void,
+  ): Promise<VideoWords> {
+    const pages = this.options.pages;
+    if (pages === undefined) {
+      throw new CaptionError(
+        "video_unavailable",
+        "This server's workers read YouTube only: other platforms need yt-dlp (VIDROWS_YTDLP_PATH) and VIDROWS_OTHER_PLATFORMS not off.",
+      );
+    }
+    const url = await this.submittedUrl(video);
+    const read = await this.withRetries(
+      signal,
+      () => pages.read(url, video.platformVideoId, { language: video.language, signal }),
+      "yt-dlp-page",
+    );
+    named({ videoId: this.settledVideoId(video, read), pageUrl: read.pageUrl });
+    const usable = read.transcript !== null && read.transcript.cues.length > 0;
+    if (
+      video.transcribe === "always" ||
+      (!usable && video.transcribe === "auto" && this.options.speechToText)
+    ) {
+      return { transcript: await this.transcribe(read.pageUrl, video, signal), transcribed: true };
+    }
+    if (read.transcript === null) throw new CaptionError("no_captions", read.noCaptions);
+    return { transcript: read.transcript, transcribed: false };
+  }
+
+  /**
+   * The video_id a video of another platform settles under: the one yt-dlp gives for a page whose video
+   * was not known at submission (`url:<digest>`); a known platform's keeps the id the submission read
+   * from its URL, which the client already holds.
+   */
+  private settledVideoId(video: ClaimedVideo, read: PageRead): string {
+    const submitted = parsePlatformVideoId(video.platformVideoId);
+    if (submitted?.platform !== unresolvedPlatform) return video.platformVideoId;
+    return videoIdOfRead(read.extractorKey, read.id) ?? video.platformVideoId;
+  }
+
+  /** The URL the video was submitted as, kept with the video (sealed under the job's key on PostgreSQL). */
+  private async submittedUrl(video: ClaimedVideo): Promise<string> {
+    const row = await this.options.store.db
+      .selectFrom("videos")
+      .select("submitted_url")
+      .where("id", "=", video.videoId)
+      .executeTakeFirst();
+    if (row?.submitted_url === null || row?.submitted_url === undefined) {
+      throw new CaptionError("video_unavailable", `The page of ${video.platformVideoId} is no longer kept.`);
+    }
+    return openStored(video.dataKey, row.submitted_url);
+  }
+
+  private transcribe(url: string, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
+    const speech = this.options.speechToText;
+    if (speech === undefined) {
+      throw new TranscriptionError(
+        "This worker has no speech-to-text configured (VIDROWS_TRANSCRIBE_*).",
+        false,
+      );
+    }
+    return speech.transcribe(url, video.platformVideoId, signal);
+  }
+
+  /** A captions read, with retries and growing back-off for the failures that may pass. */
+  private async withRetries<T>(
+    signal: AbortSignal,
+    attempt: () => Promise<T>,
+    source = this.options.captionSourceName ?? "captions",
+  ): Promise<T> {
+    const attempts = this.options.captionAttempts ?? 4;
+    // Uncapped, and from half to one and a half times each doubling; not cut short by the signal: a stop
+    // takes effect at the next attempt.
+    const backoff: Backoff = { firstMs: this.options.retryBaseMs ?? 1000, jitter: [0.5, 1.5] };
+    for (let tried = 1; ; tried++) {
+      try {
+        const result = await attempt();
+        captionFetches.inc({ source, outcome: "ok" });
+        return result;
+      } catch (error) {
+        captionFetches.inc({ source, outcome: error instanceof CaptionError ? error.code : "error" });
+        const retryable = error instanceof CaptionError ? error.retryable : !signal.aborted;
+        if (!retryable || tried >= attempts || signal.aborted) {
+          if (error instanceof CaptionError) throw error;
+          throw new CaptionError(
+            "captions_unavailable",
+            `The video platform could not be reached: ${String(error)}`,
+          );
+        }
+        await sleep(backoffDelay(tried, backoff));
+      }
+    }
+  }
+}
