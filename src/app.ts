@@ -92,13 +92,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     await store.close().catch(() => {});
     throw explained(error);
   }
+  const otherPlatforms = otherPlatformsRead(config).setting;
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
     mechanisms,
-    otherPlatforms: otherPlatformsRead(config).setting,
-    listing: videoListingSettings(config),
+    // Listings offer only the pages a job could then be given.
+    listing: { ...videoListingSettings(config), otherPlatforms },
+    otherPlatforms,
   });
 
   let worker: Worker | undefined;

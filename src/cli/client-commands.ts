@@ -14,6 +14,24 @@ export function isClientCommand(word: string | undefined): boolean {
   return clientCommands.some((command) => command.word === word);
 }
 
+/** The client's global options that take a value, as the client reads them before its command. */
+const clientValueOptions = ["--api-key", "--base-url"];
+
+/**
+ * Whether `argv` is a client command led by the client's global options (`--json`, `--api-key K`,
+ * `--base-url=U`), which the client accepts before its command as after it: `vidrows --json jobs list`.
+ */
+export function isClientCommandAfterOptions(argv: readonly string[]): boolean {
+  let i = 0;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (arg === "--json" || clientValueOptions.some((option) => arg.startsWith(`${option}=`))) i += 1;
+    else if (clientValueOptions.includes(arg)) i += 2;
+    else break;
+  }
+  return i > 0 && isClientCommand(argv[i]);
+}
+
 /**
  * Hands `argv` (starting with the client command's word) to the client package and answers its exit
  * code. Loaded only here, so that the server's own commands never load the client.

@@ -1,7 +1,7 @@
 // Reads a `vidrows` command line: help and version, the command it names, that command's options and
 // arguments (checked here, so that every command refuses mistakes alike), then runs it.
 import { parseArgs } from "node:util";
-import { isClientCommand, runClientCommand } from "./client-commands.js";
+import { isClientCommand, isClientCommandAfterOptions, runClientCommand } from "./client-commands.js";
 import { type Command, type CommandInput, commandName, UsageError } from "./command.js";
 import { commandNamed, commandsOf, groupNamed } from "./command-table.js";
 import { exitCode, reportFailure } from "./failures.js";
@@ -114,6 +114,7 @@ async function dispatch(argv: string[]): Promise<number> {
     if (rest.length > 0) throw new UsageError(`${first} takes nothing after it; got "${rest[0]}".`, "");
     return print(`${packageVersion()}\n`);
   }
+  if (isClientCommandAfterOptions(argv)) return runClientCommand(argv);
   if (first.startsWith("-")) throw new UsageError(`Unknown option ${first}; a command comes first.`, "");
   if (isClientCommand(first)) return runClientCommand(argv);
 

@@ -2,7 +2,9 @@
 // or channel in any of its common forms, rewritten to the one address yt-dlp is asked about, or the https://
 // page of another platform that yt-dlp may read as a playlist. Anything else is refused with a reason a
 // person can act on, before any process is started.
+import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
+import { hostProblem, type OtherPlatforms } from "./submitted-videos.js";
 
 export type ListingSource =
   | { readonly kind: "youtube-playlist"; readonly url: string }
@@ -58,13 +60,13 @@ function readYouTube(url: URL): ListingSourceReading {
   else if ((first === "c" || first === "user") && legacyNamePattern.test(segments[1] ?? "")) {
     channel = `${first}/${segments[1]}`;
   }
-  const rest = segments.slice(channel?.split("/").length ?? 0);
   if (channel === null) {
     return refused(
       "is not a YouTube playlist or channel: use https://www.youtube.com/playlist?list=..., " +
         "/@handle, /channel/UC..., /c/name or /user/name, optionally with /videos, /shorts or /streams",
     );
   }
+  const rest = segments.slice(channel.split("/").length);
   if (rest.length > 1) return refused("has more after the channel's tab than a channel address holds");
   const tab = rest[0] === undefined || homeTabs.has(rest[0]) ? "videos" : rest[0];
   if (!(channelTabs as readonly string[]).includes(tab)) {
@@ -74,19 +76,13 @@ function readYouTube(url: URL): ListingSourceReading {
 }
 
 /**
- * Host names that are not a public site: an address written as numbers, this machine, or a name of a
- * local network. yt-dlp is never pointed at them, so that a caller cannot make the server fetch its own
- * neighbours' pages.
+ * The source `from` names, or why it names none. `otherPlatforms` (VIDROWS_OTHER_PLATFORMS, `off` without
+ * yt-dlp) says which pages besides YouTube's may be listed: those a job could then be given.
  */
-function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (host.startsWith("[") || /^[0-9.]+$/.test(host) || /^0x/i.test(host)) return true;
-  if (!host.includes(".")) return true;
-  return /(?:^|\.)(?:localhost|local|localdomain|internal|intranet|lan|home|arpa)$/.test(host);
-}
-
-/** The source `from` names, or why it names none. */
-export function readListingSource(from: string): ListingSourceReading {
+export function readListingSource(
+  from: string,
+  otherPlatforms: OtherPlatforms = "any",
+): ListingSourceReading {
   const stray = strayCharacterIn(from);
   if (stray !== null) return refused(`holds ${stray}; send the address exactly, without it`);
   const youtubeWithoutScheme = /^(?:(?:www|m|music)\.)?youtube\.com\//i.test(from);
@@ -100,14 +96,28 @@ export function readListingSource(from: string): ListingSourceReading {
   if (url.protocol !== "https:" && !(url.protocol === "http:" && youtubeHosts.has(host))) {
     return refused("must be an https:// address");
   }
-  if (url.username !== "" || url.password !== "") return refused("must not carry a user name or password");
-  if (youtubeHosts.has(host)) return readYouTube(url);
+  if (youtubeHosts.has(host)) {
+    if (url.username !== "" || url.password !== "") return refused("must not carry a user name or password");
+    return readYouTube(url);
+  }
   // A short link shared from a playlist keeps its `list=`: the playlist, as with a watch URL.
   if (host === "youtu.be") {
     return url.searchParams.has("list")
       ? readYouTube(new URL(`https://www.youtube.com/watch${url.search}`))
       : refused(oneVideo);
   }
-  if (isLocalHost(host)) return refused("must name a public site by its host name, not a local address");
+  if (otherPlatforms === "off") {
+    return refused(
+      "is not a YouTube playlist or channel, and this server reads YouTube only (other platforms need yt-dlp on the server, see docs/platforms.md)",
+    );
+  }
+  // The same rule as for a job's pages: yt-dlp never fetches inside the server's own network.
+  const problem = hostProblem(url);
+  if (problem !== null) return refused(problem.replace(/\.$/, ""));
+  if (otherPlatforms === "known" && readKnownPage(url) === null) {
+    return refused(
+      `is on ${host}, which this server does not read; it reads ${["YouTube", ...knownPlatformTitles].join(", ")}`,
+    );
+  }
   return { ok: true, source: { kind: "other", url: url.href } };
 }

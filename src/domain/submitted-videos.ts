@@ -40,7 +40,8 @@ const youtubeHost = /(?:^|\.)(?:youtube\.com|youtube-nocookie\.com|youtu\.be)$/;
 // Names that only resolve inside a network: a public video page is never there.
 const localName = /(?:^|\.)(?:localhost|local|internal|lan|home\.arpa|intranet|corp)$/;
 
-function hostProblem(url: URL): string | null {
+/** Why a page's URL is not a public page (credentials, an address, a local name, a port), or null. */
+export function hostProblem(url: URL): string | null {
   const host = url.hostname.toLowerCase();
   if (url.username !== "" || url.password !== "") {
     return "holds a user name or password; send the page's public address without them.";

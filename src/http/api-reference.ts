@@ -85,7 +85,9 @@ const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("b
  * public, like the document itself, and hidden from it.
  */
 export async function apiReference(app: FastifyInstance): Promise<void> {
-  const route = { config: { public: true }, schema: { hide: true } };
+  // Any query string is the page's business (a shared link may carry one), as for the dashboard.
+  const anyQuery = { type: "object", patternProperties: { "": {} } };
+  const route = { config: { public: true }, schema: { hide: true, querystring: anyQuery } };
   const pageTag = etagOf(page);
   app.get("/docs", route, (_request, reply) => send(reply, "text/html; charset=utf-8", page, pageTag));
   app.get("/docs/", route, (_request, reply) => send(reply, "text/html; charset=utf-8", page, pageTag));

@@ -114,6 +114,10 @@ export const methodNotAllowedResponse = {
 /** Every operation's tag, Jobs first: what the API is for, then what jobs use, then the account. */
 export const documentTags = [
   { name: "Jobs", description: "Submit videos with a schema, follow the job, take its rows once." },
+  {
+    name: "Videos",
+    description: "The videos of a playlist or channel, listed without creating anything, to submit as a job.",
+  },
   { name: "Schemas", description: "Saved schemas, versioned, for jobs to name by `schema_id`." },
   {
     name: "Webhooks",

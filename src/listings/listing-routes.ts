@@ -2,7 +2,6 @@
 // for a client to submit what it wants of them.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { readListingSource } from "../domain/listing-sources.js";
 import { ApiError } from "../http/api-errors.js";
 import { errorAnswers, refTo } from "../http/common-schemas.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
@@ -61,15 +60,17 @@ export const listingRoutes: FastifyPluginAsyncTypebox<ListingRouteOptions> = asy
       },
     },
     async (request, reply) => {
-      const reading = readListingSource(request.query.from);
-      if (!reading.ok) throw new ApiError("invalid_request", `\`from\` ${reading.problem}.`, "from");
       const controller = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) controller.abort(new GoneAway());
       };
       reply.raw.once("close", onClose);
       try {
-        const listing = await options.listings.list(reading.source, request.query.limit, controller.signal);
+        const listing = await options.listings.list(
+          request.query.from,
+          request.query.limit,
+          controller.signal,
+        );
         sendJsonAnswer(reply, listing);
       } catch (error) {
         if (!(error instanceof GoneAway)) throw error;

@@ -11,7 +11,8 @@ import { findYtDlp } from "../captions/ytdlp-executable.js";
 import { runYtDlp } from "../captions/ytdlp-process.js";
 import { Semaphore } from "../concurrency/semaphore.js";
 import type { Config } from "../config.js";
-import type { ListingSource } from "../domain/listing-sources.js";
+import { readListingSource } from "../domain/listing-sources.js";
+import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import { ApiError } from "../http/api-errors.js";
 import {
   listingRunError,
@@ -33,6 +34,8 @@ export interface VideoListingSettings {
   readonly cookiesFile?: string;
   /** VIDROWS_YOUTUBE_MIN_INTERVAL_MS: between runs, and between the pages of one run. */
   readonly minIntervalMs?: number;
+  /** VIDROWS_OTHER_PLATFORMS as this process reads it: which pages besides YouTube's are listed (all if left out). */
+  readonly otherPlatforms?: OtherPlatforms;
   /** How many listings one process runs at once; the rest wait their turn. */
   readonly concurrency?: number;
 }
@@ -78,8 +81,11 @@ export class VideoListings {
     }
   }
 
-  /** The first `limit` videos `source` lists, and whether there are more. */
-  async list(source: ListingSource, limit: number, signal?: AbortSignal): Promise<VideoListing> {
+  /** The first `limit` videos `from` lists, and whether there are more; a 400 naming `from` for a bad one. */
+  async list(from: string, limit: number, signal?: AbortSignal): Promise<VideoListing> {
+    const reading = readListingSource(from, this.settings.otherPlatforms ?? "any");
+    if (!reading.ok) throw new ApiError("invalid_request", `\`from\` ${reading.problem}.`, "from");
+    const source = reading.source;
     const executable = this.executable();
     return this.runs.run(async () => {
       await this.pacing.turn(signal);

@@ -158,6 +158,18 @@ describe("a mistake in the command line", () => {
     expect(noKey.stderr).toMatch(/VIDROWS_API_KEY/);
   });
 
+  it("hands a client command led by the client's global options to the client package", async () => {
+    // Nothing listens on port 9: the client parsed the line, asked, and says so as JSON (exit 3).
+    const args = ["--json", "--api-key", "vr_test_x", "--base-url=http://127.0.0.1:9", "usage"];
+    const result = await runCli(args, env);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stderr).error.code).toBe("network_error");
+    // An option the client does not take before a command is still the server CLI's usage error.
+    const wrong = await runCli(["--status", "running", "jobs", "list"], env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^vidrows: Unknown option --status; a command comes first/);
+  });
+
   it("lists in its overview exactly the client package's command groups", async () => {
     const { clientCommandGroups } = await import("@vidrows/client/cli");
     const { clientCommands } = await import("../../src/cli/client-commands.js");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readListingSource } from "../../src/domain/listing-sources.js";
 
-const read = (from: string) => readListingSource(from);
+const read = (from: string, otherPlatforms: "any" | "known" | "off" = "any") =>
+  readListingSource(from, otherPlatforms);
 const urlOf = (from: string) => {
   const reading = read(from);
   if (!reading.ok) throw new Error(`${from} refused: ${reading.problem}`);
@@ -77,13 +78,13 @@ describe("The `from` of a listing", () => {
       ["javascript:alert(1)", /https/],
       ["not a url", /a space/],
       ["playlists", /not a URL/],
-      ["https://127.0.0.1/list", /local address/],
-      ["https://[::1]/list", /local address/],
-      ["https://2130706433/list", /local address/],
-      ["https://localhost/list", /local address/],
-      ["https://intranet/list", /local address/],
-      ["https://printer.local/list", /local address/],
-      ["https://metadata.google.internal/list", /local address/],
+      ["https://127.0.0.1/list", /not a public domain name/],
+      ["https://[::1]/list", /not a public domain name/],
+      ["https://2130706433/list", /not a public domain name/],
+      ["https://localhost/list", /not a public domain name/],
+      ["https://intranet/list", /not a public domain name/],
+      ["https://printer.local/list", /not a public domain name/],
+      ["https://metadata.google.internal/list", /not a public domain name/],
       ["https://user:secret@vimeo.com/showcase/1", /user name or password/],
       ["https://vimeo.com/showcase/1\u0007", /U\+0007/],
       ["https://www.youtube.com/@kitchenlab\n", /line break/],
@@ -94,5 +95,19 @@ describe("The `from` of a listing", () => {
       expect(reading.ok, JSON.stringify(from)).toBe(false);
       if (!reading.ok) expect(reading.problem, JSON.stringify(from)).toMatch(problem);
     }
+  });
+
+  it("lists other platforms only as VIDROWS_OTHER_PLATFORMS lets a job be given their pages", () => {
+    const showcase = "https://vimeo.com/showcase/1234567";
+    expect(read(showcase, "known").ok).toBe(true);
+    const unknown = read("https://clips.example.com/playlist/7", "known");
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.problem).toMatch(/does not read; it reads YouTube, Vimeo/);
+    const off = read(showcase, "off");
+    expect(off.ok).toBe(false);
+    if (!off.ok) expect(off.problem).toMatch(/YouTube only/);
+    // YouTube is listed whatever the setting.
+    expect(read("https://www.youtube.com/@kitchenlab", "off").ok).toBe(true);
+    expect(read("https://vimeo.com:8443/showcase/1").ok).toBe(false);
   });
 });

@@ -31,7 +31,11 @@ for (const dialect of dialects) {
       ytDlp = createFakeListingYtDlp();
       server = await startTestServer(
         dialect.name,
-        { ytDlpPath: ytDlp.path, youtubeProxy: "http://proxy-a.test:8080,http://proxy-b.test:8080" },
+        {
+          ytDlpPath: ytDlp.path,
+          otherPlatforms: "any",
+          youtubeProxy: "http://proxy-a.test:8080,http://proxy-b.test:8080",
+        },
         { work: false },
       );
       checker = checkerFor((await server.call("GET", "/v1/openapi.json")).body);

@@ -46,6 +46,8 @@ for (const dialect of dialects) {
       const html = await page.text();
       expect(html).toContain("<title>vidrows API reference</title>");
       expect(html).not.toMatch(/swagger/i);
+      // A link that carries a query string (a campaign tag, a chat's preview) still opens the page.
+      expect((await fetch(`${server.url}/docs?ref=chat`)).status).toBe(200);
     });
 
     it("allows only the server's own scripts, and has no inline script to allow", async () => {

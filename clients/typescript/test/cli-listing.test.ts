@@ -40,6 +40,7 @@ for (const dialect of dialects) {
           {
             ...acceptingJobs.config,
             ytDlpPath: ytDlp.path,
+            otherPlatforms: "any",
             // Configured so that `always` is accepted; no worker runs, so it is never called.
             transcription: {
               baseUrl: "http://127.0.0.1:9/v1",

@@ -63,6 +63,25 @@ describe("vidrows-client --version and help layout", () => {
     }
   });
 
+  it("wraps every command's usage and summary within 100 columns, the usage's arguments in one column", async () => {
+    for (const command of clientCommands) {
+      const help = (await runCli(nowhere, undefined, [...command.name.split(" "), "--help"])).stdout;
+      const [usage = "", summary = ""] = help.split("\n\n");
+      const lead = `Usage: vidrows-client ${command.name} `;
+      const lines = usage.split("\n");
+      expect(lines[0]?.startsWith(lead.trimEnd()), command.name).toBe(true);
+      for (const line of [...lines, ...summary.split("\n")]) {
+        expect(line.length, `${command.name}: ${line}`).toBeLessThanOrEqual(100);
+      }
+      // Continuation lines share one indent: under the first argument, or 4 when a group is too wide for it.
+      const indents = new Set(lines.slice(1).map((line) => /^ */.exec(line)![0].length));
+      expect(indents.size, command.name).toBeLessThanOrEqual(1);
+      for (const indent of indents) expect([lead.length, 4], command.name).toContain(indent);
+      // Nothing lost in the wrapping: the lines joined are the usage as the command gives it.
+      expect(lines.map((line) => line.trim()).join(" ")).toBe(`${lead}${command.usage}`.trim());
+    }
+  });
+
   it("lists the global options in the program's help, aligned, and says where they go", async () => {
     const help = (await runCli(nowhere, undefined, ["--help"])).stdout;
     expect(help).toContain("Usage: vidrows-client [global options] <command> [options]");

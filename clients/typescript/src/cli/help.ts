@@ -62,11 +62,49 @@ function optionSections(sections: readonly { title: string; lines: readonly stri
   });
 }
 
+/** The usage's parts at the top level: `<video...>`, `(--columns a,b,c | --schema FILE)`, `[--wait]`. */
+function usageParts(usage: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let part = "";
+  for (const char of usage) {
+    if (char === " " && depth === 0) {
+      if (part !== "") parts.push(part);
+      part = "";
+      continue;
+    }
+    if (char === "(" || char === "[") depth += 1;
+    if (char === ")" || char === "]") depth -= 1;
+    part += char;
+  }
+  if (part !== "") parts.push(part);
+  return parts;
+}
+
+/**
+ * `Usage: program command <args>`, wrapped at whole groups: the lines after the first start under the
+ * first argument, or four columns in when a group would not fit there.
+ */
+function usageLines(program: string, command: Command): string {
+  const lead = `Usage: ${program} ${command.name} `;
+  const parts = usageParts(command.usage);
+  const fitsUnder = parts.every((part) => lead.length + part.length <= helpWidth);
+  const indent = fitsUnder ? lead.length : 4;
+  const lines: string[] = [];
+  let line = "";
+  for (const part of parts) {
+    const start = lines.length === 0 ? lead.length : indent;
+    if (line !== "" && start + line.length + 1 + part.length > helpWidth) {
+      lines.push(line);
+      line = part;
+    } else line = line === "" ? part : `${line} ${part}`;
+  }
+  lines.push(line);
+  return lines.map((text, i) => `${i === 0 ? lead : " ".repeat(indent)}${text}`.trimEnd()).join("\n");
+}
+
 export function commandHelp(program: string, command: Command): string {
-  const sections = [
-    `Usage: ${program} ${command.name}${command.usage ? ` ${command.usage}` : ""}`,
-    command.summary,
-  ];
+  const sections = [usageLines(program, command), wrap(command.summary, helpWidth).join("\n")];
   const options = command.optionHelp.length > 0 ? [{ title: "Options", lines: command.optionHelp }] : [];
   sections.push(...optionSections([...options, { title: "Global options", lines: globalOptionHelp }]));
   sections.push(`Examples:\n${indent(command.examples.map((example) => `${program} ${example}`))}`);
