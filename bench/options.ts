@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchDialect } from "./support/databases.js";
+import { mechanismSwitches, type MechanismSwitch, switchesNamed } from "./support/switches.js";
 
 export type Section = "prompt-cost" | "http" | "pipeline" | "scale" | "history" | "pg-clients";
 const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "history", "pg-clients"];
@@ -11,6 +12,8 @@ export interface BenchOptions {
   readonly sections: readonly Section[];
   /** HTTP section: only the endpoints whose name contains one of these (all when empty). */
   readonly endpoints: readonly string[];
+  /** Mechanisms measured again with their switch off, beside the default, in the HTTP and pipeline sections. */
+  readonly switches: readonly MechanismSwitch[];
   readonly dialects: readonly BenchDialect[];
   /** The PostgreSQL server to make benchmark databases on (DATABASE_URL), if any. */
   readonly postgresUrl: string | undefined;
@@ -45,9 +48,9 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--switches=<name>,...|all] [--profile]
 
-Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_PROFILE=1,
+Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_SWITCHES, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_PACED_PERCENT (50), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
 BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
@@ -77,6 +80,7 @@ export function readOptions(argv: string[]): BenchOptions {
       sections: { type: "string" },
       endpoints: { type: "string" },
       dialects: { type: "string" },
+      switches: { type: "string" },
       profile: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -91,6 +95,8 @@ export function readOptions(argv: string[]): BenchOptions {
     if (!allSections.includes(section))
       throw new Error(`Unknown section "${section}"; the sections are ${allSections.join(", ")}.`);
   }
+  const switchNames = list(values.switches ?? process.env.BENCH_SWITCHES) ?? [];
+  const switches = switchNames.includes("all") ? [...mechanismSwitches] : switchesNamed(switchNames);
   const databaseUrl = process.env.DATABASE_URL;
   const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined;
   const dialects = (list(values.dialects ?? process.env.BENCH_DIALECTS) ??
@@ -105,6 +111,7 @@ export function readOptions(argv: string[]): BenchOptions {
     quick,
     sections,
     endpoints: list(values.endpoints ?? process.env.BENCH_ENDPOINTS) ?? [],
+    switches,
     dialects,
     postgresUrl,
     connections: integer("BENCH_CONNECTIONS", 50),

@@ -56,6 +56,16 @@ function pipelineTable(section: PipelineSectionResult): string {
     `| Instant model: worker peak RSS MB | ${fixed(instant.workerPeakRssMb)} | < ${targets.peakRssMb} | ${mark(instant.workerPeakRssMb < targets.peakRssMb)} |`,
     `| 1-s model, concurrency ${slowModel.modelConcurrency}: chunks per second (${slowModel.chunks} chunks of ${slowModel.videos} videos) | ${fixed(slowModel.chunksPerSecond, 1)} | about ${slowModel.modelConcurrency} | ${mark(slowModel.chunksPerSecond >= 0.9 * slowModel.modelConcurrency && slowModel.failed === 0)} |`,
     `| 1-s model: most model requests in flight | ${slowModel.maxInFlight} | ${slowModel.modelConcurrency} | ${mark(slowModel.maxInFlight === slowModel.modelConcurrency)} |`,
+    ...section.switchedOff.flatMap((off) => {
+      const [before, after] = off.defaultSteadyVideosPerSecond;
+      const [cpuBefore, cpuAfter] = off.defaultWorkerCpuMsPerVideo;
+      const share = off.instant.steadyVideosPerSecond / ((before + after) / 2);
+      return [
+        `| Instant model, ${off.switch} off (${off.variable}=0): videos per second, first to last settlement | ${fixed(off.instant.steadyVideosPerSecond)} (${fixed(share, 2)} of the default's ${fixed(before)} and ${fixed(after)} around it) | | |`,
+        `| Instant model, ${off.switch} off: worker CPU ms per video | ${fixed(off.instant.workerCpuMsPerVideo, 2)} (default ${fixed(cpuBefore, 2)} and ${fixed(cpuAfter, 2)}) | | |`,
+        `| Instant model, ${off.switch} off: failed videos | ${off.instant.failed} | 0 | ${mark(off.instant.failed === 0)} |`,
+      ];
+    }),
   ].join("\n");
 }
 

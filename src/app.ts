@@ -13,6 +13,7 @@ import { videoListingSettings } from "./listings/video-listings.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
+import { allMechanismsOn } from "./mechanism-switches.js";
 import { type OpenedStore, openStore } from "./store/database.js";
 import { migrateToLatest } from "./store/migrate.js";
 import { explainStoreFailure } from "./store/startup-failures.js";
@@ -62,11 +63,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const log = createLogger(config.logLevel);
   // A database that cannot be opened or migrated is usually a setting to fix: say which and how.
   const explained = (error: unknown) => explainStoreFailure(config.database, error) ?? error;
+  const mechanisms = config.mechanisms ?? allMechanismsOn;
   let opened: OpenedStore;
   try {
     opened = openStore(config.database, {
       rememberAnswers: config.rememberAnswers,
-      backgroundCheckpoints: true,
+      backgroundCheckpoints: mechanisms.backgroundCheckpoints,
+      namedStatements: mechanisms.namedStatements,
+      combinedWrites: mechanisms.combinedWrites,
       maxConnections: poolSize({
         serve,
         work,
@@ -99,6 +103,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
     transcriptionAvailable: (config.transcription ?? null) !== null,
+    mechanisms,
     // Listings offer only the pages a job could then be given.
     listing: { ...videoListingSettings(config), otherPlatforms },
     otherPlatforms,

@@ -21,6 +21,7 @@ import { type WebhookSettings, webhookSettings } from "./config/webhook-settings
 import { type WorkerSettings, workerSettings } from "./config/worker-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 import type { OtherPlatforms } from "./domain/submitted-videos.js";
+import { type MechanismSwitches, readMechanismSwitches } from "./mechanism-switches.js";
 
 // What the rest of the code reads of the settings, from one place whichever file of config/ defines it.
 export { ConfigError } from "./config/setting-values.js";
@@ -55,6 +56,8 @@ export interface Config {
    * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
+  /** The performance mechanisms' switches (mechanism-switches.ts); all on if left out of a config built by hand. */
+  readonly mechanisms?: MechanismSwitches;
   /**
    * VIDROWS_HANDOVER_CLAIM_SECONDS (60): how long a read's claim on a job's rows lasts unless renewed
    * while its answer is written; a process that died mid-answer leaves the rows to the next read after it.
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
     httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
+    mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
     youtubeProxy: youtubeProxy(env),

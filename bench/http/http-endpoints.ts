@@ -1,6 +1,7 @@
 // The endpoints the HTTP section loads, and the targets they are judged by.
 import type { BenchDialect } from "../support/databases.js";
 import { benchSchema, platformVideoId, type SeededHistory } from "../support/seed.js";
+import { type EndpointKey, type MechanismSwitch, switchedOff } from "../support/switches.js";
 
 export interface Endpoint {
   readonly name: string;
@@ -12,8 +13,11 @@ export interface Endpoint {
   readonly targetRatio: number | null;
   /** Judged against the p99 target (the "queries run" variants are not: targets are on the server's default). */
   readonly judgeP99: boolean;
-  /** Served with VIDROWS_REMEMBER_ANSWERS=0: every request runs its queries. */
-  readonly forgetful?: boolean;
+  /**
+   * Server settings beyond the default that it is served with: VIDROWS_REMEMBER_ANSWERS=0 for the
+   * "queries run" rows, a mechanism's switch at 0 for the "<switch> off" rows. Empty for the default.
+   */
+  readonly settings: Readonly<Record<string, string>>;
 }
 
 export const endpointNames = {
@@ -24,7 +28,6 @@ export const endpointNames = {
   keys: "GET /v1/keys",
   submit: "POST /v1 (10 videos)",
 } as const;
-type EndpointKey = keyof typeof endpointNames;
 
 /**
  * The targets. PostgreSQL: the least real/bare ratio per endpoint. SQLite: "no worse than today",
@@ -48,43 +51,52 @@ export function submissionBody(): string {
 }
 
 /**
- * The reads, then the same reads with every query run, then `POST /v1` last (each request adds a job).
- * The "queries run" variants show what a read costs while the workspace is being written to.
+ * The reads, then the same reads with every query run, then `POST /v1` (each request adds a job), then
+ * each endpoint a chosen switch touches again with that switch off, reads before submissions. The
+ * "queries run" variants show what a read costs while the workspace is being written to.
  */
-export function httpEndpoints(dialect: BenchDialect, history: SeededHistory, postBody: string): Endpoint[] {
+export function httpEndpoints(
+  dialect: BenchDialect,
+  history: SeededHistory,
+  postBody: string,
+  switches: readonly MechanismSwitch[] = [],
+): Endpoint[] {
   const targets = ratioTargets[dialect];
-  const read = (key: EndpointKey, path: string): Endpoint => ({
+  const endpoint = (key: EndpointKey, path: string): Endpoint => ({
     name: endpointNames[key],
-    method: "GET",
+    method: key === "submit" ? "POST" : "GET",
     path,
-    expectStatus: 200,
+    ...(key === "submit" && { body: postBody }),
+    expectStatus: key === "submit" ? 202 : 200,
     targetRatio: targets[key],
     judgeP99: true,
+    settings: {},
   });
-  const reads = [
-    read("job", `/v1/${history.handedOverJobId}`),
-    read("list", "/v1?limit=25"),
-    read("search", `/v1?search=${history.searchPrefix}`),
-    read("usage", "/v1/usage"),
-    read("keys", "/v1/keys"),
-  ];
+  const byKey: Record<EndpointKey, Endpoint> = {
+    job: endpoint("job", `/v1/${history.handedOverJobId}`),
+    list: endpoint("list", "/v1?limit=25"),
+    search: endpoint("search", `/v1?search=${history.searchPrefix}`),
+    usage: endpoint("usage", "/v1/usage"),
+    keys: endpoint("keys", "/v1/keys"),
+    submit: endpoint("submit", "/v1"),
+  };
+  const readKeys: EndpointKey[] = ["job", "list", "search", "usage", "keys"];
+  const variant = (key: EndpointKey, label: string, settings: Record<string, string>): Endpoint => ({
+    ...byKey[key],
+    name: `${endpointNames[key]}, ${label}`,
+    targetRatio: null,
+    judgeP99: false,
+    settings,
+  });
+  const switchedOffRows = (key: EndpointKey) =>
+    switches
+      .filter((each) => each.dialects.includes(dialect) && each.endpoints.includes(key))
+      .map((each) => variant(key, `${each.name} off`, switchedOff(each)));
   return [
-    ...reads,
-    ...reads.map((endpoint) => ({
-      ...endpoint,
-      name: `${endpoint.name}, queries run`,
-      targetRatio: null,
-      judgeP99: false,
-      forgetful: true,
-    })),
-    {
-      name: endpointNames.submit,
-      method: "POST",
-      path: "/v1",
-      body: postBody,
-      expectStatus: 202,
-      targetRatio: targets.submit,
-      judgeP99: true,
-    },
+    ...readKeys.map((key) => byKey[key]),
+    ...readKeys.map((key) => variant(key, "queries run", { VIDROWS_REMEMBER_ANSWERS: "0" })),
+    ...readKeys.flatMap(switchedOffRows),
+    byKey.submit,
+    ...switchedOffRows("submit"),
   ];
 }

@@ -53,6 +53,11 @@ function endpointTable(section: HttpSectionResult): string {
     "",
     `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${peakRssTargetMb}: ${mark(section.serverPeakRssMb < peakRssTargetMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s. p99 / bare p99 (under the saturating load of all connections) counts the bare p99 as at least 1 ms (autocannon's resolution). Paced: the endpoint and the bare server side by side, each offered half the endpoint's measured requests per second (at most 1,000) on a fixed schedule, each request timed in microseconds from when it was sent (\`bench/http/paced-load.ts\`); the p99 target is judged there, because under the saturating load the p99 ratio follows from the throughput ratio.`,
   );
+  if (section.endpoints.some((endpoint) => endpoint.name.endsWith(" off")))
+    lines.push(
+      "",
+      'Rows "..., <mechanism> off": the same endpoint on a server with that mechanism\'s switch at 0 (docs/performance.md), measured in this run beside the default; no target.',
+    );
   if (onPostgres)
     lines.push(
       "",

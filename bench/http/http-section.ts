@@ -126,6 +126,16 @@ const slugOf = (name: string) =>
     .replace(/^-|-$/g, "")
     .toLowerCase();
 
+/** Server settings as one key: the same settings, the same server. Empty for the default. */
+const settingsKey = (settings: Readonly<Record<string, string>>) =>
+  Object.entries(settings)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(",");
+
+/** A server's name (its profile's too): the default's as it is, others' with their settings. */
+const serverName = (base: string, key: string) => (key === "" ? base : `${base}-${slugOf(key)}`);
+
 /** The API process's CPU per request split by area, from the profile it wrote as it stopped. */
 function cpuByArea(
   profileDir: string,
@@ -171,7 +181,12 @@ export async function runHttpSection(
     const profileDir = options.profile ? join(options.resultsDir, "profiles") : undefined;
     const bare = await startBareServer({ cpuProfileDir: profileDir });
     servers.push(bare);
-    const startReal = (name: string, forgetful = false, databaseUrl = database.url, profiled = true) =>
+    const startReal = (
+      name: string,
+      settings: Readonly<Record<string, string>> = {},
+      databaseUrl = database.url,
+      profiled = true,
+    ) =>
       startVidrowsServer(
         {
           DATABASE_URL: databaseUrl,
@@ -179,24 +194,33 @@ export async function runHttpSection(
           // Submissions are accepted only when a model is configured; with --no-worker nothing calls it.
           VIDROWS_LLM_BASE_URL: "http://127.0.0.1:9/v1",
           LOG_LEVEL: options.logLevel,
-          VIDROWS_REMEMBER_ANSWERS: forgetful ? "0" : "1",
+          ...settings,
         },
         { cpuProfileDir: profiled ? profileDir : undefined, name },
       );
+    // One server per set of settings: the default, the one with every query run (answers are
+    // remembered between writes by default; the same reads with every query run show what a read
+    // costs when the database is being written to all the time), one per switch turned off.
     const real = await startReal(`vidrows-http-${dialect}`);
     servers.push(real);
-    // Answers are remembered between writes; the same reads with every query run show what a read
-    // costs when the database is being written to all the time.
-    const forgetful = await startReal(`vidrows-http-${dialect}-forgetful`, true);
-    servers.push(forgetful);
-    const serverFor = (endpoint: Endpoint) => (endpoint.forgetful ? forgetful : real);
+    const bySettings = new Map<string, ServerChild>([["", real]]);
+    const serverFor = async (endpoint: Endpoint) => {
+      const key = settingsKey(endpoint.settings);
+      let server = bySettings.get(key);
+      if (!server) {
+        server = await startReal(serverName(`vidrows-http-${dialect}`, key), endpoint.settings);
+        servers.push(server);
+        bySettings.set(key, server);
+      }
+      return server;
+    };
 
     const auth = { authorization: `Bearer ${seeded.workspace.apiKey}` };
     const jsonHeaders = { "content-type": "application/json" };
     const headersFor = (endpoint: Endpoint) =>
       endpoint.method === "POST" ? { ...auth, ...jsonHeaders } : auth;
     const postBody = submissionBody();
-    const allEndpoints = httpEndpoints(dialect, seeded.history, postBody);
+    const allEndpoints = httpEndpoints(dialect, seeded.history, postBody, options.switches);
     const endpoints =
       options.endpoints.length === 0
         ? allEndpoints
@@ -209,8 +233,8 @@ export async function runHttpSection(
     log(
       `${dialect}: search ${seeded.history.searchPrefix} finds ${JSON.parse(searchBody).pagination.total} job(s)`,
     );
-    for (const endpoint of allEndpoints) {
-      if (endpoint.method === "GET") await check(serverFor(endpoint), endpoint, auth);
+    for (const endpoint of endpoints) {
+      if (endpoint.method === "GET") await check(await serverFor(endpoint), endpoint, auth);
     }
 
     // The rate limiter takes its budget in blocks of 1% of the limit, one block per request that finds
@@ -228,21 +252,21 @@ export async function runHttpSection(
     if (dialect === "postgres") {
       const target = new URL(database.url);
       counter = await startWireCounter({ host: target.hostname, port: Number(target.port || 5432) });
-      const counted = await startReal(
-        `vidrows-http-${dialect}-counted`,
-        false,
-        throughCounter(database.url, counter),
-        false,
-      );
-      const countedForgetful = await startReal(
-        `vidrows-http-${dialect}-counted-forgetful`,
-        true,
-        throughCounter(database.url, counter),
-        false,
-      );
-      servers.push(counted, countedForgetful);
+      const counted = new Map<string, ServerChild>();
       for (const endpoint of endpoints) {
-        const server = endpoint.forgetful ? countedForgetful : counted;
+        const key = settingsKey(endpoint.settings);
+        const server =
+          counted.get(key) ??
+          (await startReal(
+            serverName(`vidrows-http-${dialect}-counted`, key),
+            endpoint.settings,
+            throughCounter(database.url, counter),
+            false,
+          ));
+        if (!counted.has(key)) {
+          servers.push(server);
+          counted.set(key, server);
+        }
         await freshRateLimits();
         const perRequest = await countStatements(counter, async () => {
           await check(server, endpoint, headersFor(endpoint));
@@ -252,8 +276,7 @@ export async function runHttpSection(
           `${dialect}: ${endpoint.name}: ${perRequest.statementsPerRequest.toFixed(2)} statements, ${perRequest.roundTripsPerRequest.toFixed(2)} round trips, ${perRequest.parsesPerRequest.toFixed(2)} parses per request`,
         );
       }
-      await counted.stop();
-      await countedForgetful.stop();
+      for (const server of counted.values()) await server.stop();
       postgres = await postgresCpuMeter(options.postgresUrl as string, target.pathname.slice(1));
     }
 
@@ -290,8 +313,8 @@ export async function runHttpSection(
     for (const endpoint of endpoints) {
       // When profiling, each endpoint gets a server of its own, so each profile shows one endpoint's hot spots.
       const profileName = `vidrows-http-${dialect}-${slugOf(endpoint.name)}`;
-      const shared = serverFor(endpoint);
-      const server = profileDir ? await startReal(profileName, endpoint.forgetful === true) : shared;
+      const shared = await serverFor(endpoint);
+      const server = profileDir ? await startReal(profileName, endpoint.settings) : shared;
       if (server !== shared) servers.push(server);
       const measured = await load(
         server,
@@ -381,7 +404,7 @@ export async function runHttpSection(
         (endpoint) => endpoint.name === endpointNames.job || endpoint.name === endpointNames.submit,
       );
       if (pairEndpoints.length > 0) {
-        const second = await startReal(`vidrows-http-${dialect}-second`, false, database.url, false);
+        const second = await startReal(`vidrows-http-${dialect}-second`, {}, database.url, false);
         servers.push(second);
         for (const endpoint of pairEndpoints) {
           pairs.push(

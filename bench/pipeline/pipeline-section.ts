@@ -11,6 +11,7 @@ import { log, sleep } from "../support/log.js";
 import type { BenchOptions } from "../options.js";
 import { cpuSecondsOf, memoryOf, startVidrowsWorker } from "../support/processes.js";
 import { seedQueue, seedWorkspace } from "../support/seed.js";
+import { switchedOff as offSettings } from "../support/switches.js";
 
 export interface InstantPipelineResult {
   readonly videos: number;
@@ -41,10 +42,22 @@ export interface SlowModelResult {
   readonly seconds: number;
 }
 
+/** The instant-model run with one mechanism switched off, between two runs of the default. */
+export interface SwitchedOffPipeline {
+  readonly switch: string;
+  readonly variable: string;
+  readonly instant: InstantPipelineResult;
+  /** The default's videos per second (first to last settlement) in the runs just before and after. */
+  readonly defaultSteadyVideosPerSecond: readonly [number, number];
+  /** The default's worker CPU per video in those runs. */
+  readonly defaultWorkerCpuMsPerVideo: readonly [number, number];
+}
+
 export interface PipelineSectionResult {
   readonly dialect: BenchDialect;
   readonly instant: InstantPipelineResult;
   readonly slowModel: SlowModelResult;
+  readonly switchedOff: readonly SwitchedOffPipeline[];
 }
 
 /** A WebVTT file of `cues` cues, each `wordsPerCue` words, over `seconds`. */
@@ -219,37 +232,70 @@ export async function runPipeline<Inspection = undefined>(
   }
 }
 
-export async function runPipelineSection(
+/** One worker over the instant model's queue, with `settings` beyond the section's. */
+async function measureInstant(
   dialect: BenchDialect,
   options: BenchOptions,
-): Promise<PipelineSectionResult> {
-  const instantEnv: Record<string, string> = { LOG_LEVEL: "info" };
-  if (options.workerVideos !== undefined) instantEnv.VIDROWS_WORKER_VIDEOS = String(options.workerVideos);
+  settings: Readonly<Record<string, string>>,
+  name: string,
+): Promise<InstantPipelineResult> {
+  const env: Record<string, string> = { LOG_LEVEL: "info", ...settings };
+  if (options.workerVideos !== undefined) env.VIDROWS_WORKER_VIDEOS = String(options.workerVideos);
   const instant = await runPipeline(dialect, options, {
     videos: options.pipelineVideos,
     videosPerJob: 100,
     // Two minutes of talk in a handful of cues: one chunk, two credits.
     captions: webVtt(120, 6, 8),
     modelDelayMs: 0,
-    env: instantEnv,
-    name: `vidrows-worker-instant-${dialect}`,
+    env,
+    name,
   });
   const seconds = (instant.last - instant.startedAt) / 1000;
-  const instantResult: InstantPipelineResult = {
+  const result: InstantPipelineResult = {
     videos: instant.videos,
     failed: instant.failed,
     failureCodes: instant.failureCodes,
     videosPerSecond: instant.videos / seconds,
     steadyVideosPerSecond: (instant.videos - 1) / Math.max(0.001, (instant.last - instant.first) / 1000),
     seconds,
-    workerVideos: instantEnv.VIDROWS_WORKER_VIDEOS ?? "default",
+    workerVideos: env.VIDROWS_WORKER_VIDEOS ?? "default",
     modelConcurrency: "default",
     workerPeakRssMb: instant.peakRssMb,
     workerCpuMsPerVideo: (instant.cpuSeconds * 1000) / instant.videos,
   };
   log(
-    `${dialect}: instant pipeline ${instantResult.videosPerSecond.toFixed(0)} videos/s (steady ${instantResult.steadyVideosPerSecond.toFixed(0)}), ${instantResult.workerCpuMsPerVideo.toFixed(2)} ms worker CPU per video, ${instant.failed} failed, worker peak RSS ${instant.peakRssMb.toFixed(0)} MB`,
+    `${dialect}: instant pipeline${name.endsWith(dialect) ? "" : ` (${name})`} ${result.videosPerSecond.toFixed(0)} videos/s (steady ${result.steadyVideosPerSecond.toFixed(0)}), ${result.workerCpuMsPerVideo.toFixed(2)} ms worker CPU per video, ${instant.failed} failed, worker peak RSS ${instant.peakRssMb.toFixed(0)} MB`,
   );
+  return result;
+}
+
+export async function runPipelineSection(
+  dialect: BenchDialect,
+  options: BenchOptions,
+): Promise<PipelineSectionResult> {
+  const instantResult = await measureInstant(dialect, options, {}, `vidrows-worker-instant-${dialect}`);
+  // Each switch off between two runs of the default: on a shared machine neighbours in time see the
+  // same load, so the switch is judged against the mean of the two around it.
+  const switchedOff: SwitchedOffPipeline[] = [];
+  let before = instantResult;
+  for (const each of options.switches) {
+    if (!each.pipeline || !each.dialects.includes(dialect)) continue;
+    const off = await measureInstant(
+      dialect,
+      options,
+      offSettings(each),
+      `vidrows-worker-instant-${dialect}-${each.name}-off`,
+    );
+    const after = await measureInstant(dialect, options, {}, `vidrows-worker-instant-${dialect}-again`);
+    switchedOff.push({
+      switch: each.name,
+      variable: each.variable,
+      instant: off,
+      defaultSteadyVideosPerSecond: [before.steadyVideosPerSecond, after.steadyVideosPerSecond],
+      defaultWorkerCpuMsPerVideo: [before.workerCpuMsPerVideo, after.workerCpuMsPerVideo],
+    });
+    before = after;
+  }
 
   const slow = await runPipeline(dialect, options, {
     videos: options.slowModelVideos,
@@ -280,5 +326,5 @@ export async function runPipelineSection(
   log(
     `${dialect}: 1-s model ${slowResult.chunksPerSecond.toFixed(1)} chunks/s (${slowResult.chunks} chunks, at most ${slowResult.maxInFlight} in flight)`,
   );
-  return { dialect, instant: instantResult, slowModel: slowResult };
+  return { dialect, instant: instantResult, slowModel: slowResult, switchedOff };
 }

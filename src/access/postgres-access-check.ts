@@ -55,6 +55,8 @@ export class PostgresAccessCheck implements AccessCheck {
   constructor(
     private readonly store: PostgresStore,
     private readonly plans: PlanTable,
+    /** `shareChecks: false` (VIDROWS_SHARED_KEY_CHECKS=0): every request sends a check of its own. */
+    private readonly options: { readonly shareChecks: boolean } = { shareChecks: true },
   ) {
     this.liveKey = prepareQuery(store.db, (db, { keyHash, windowStartedAt }) =>
       db
@@ -120,6 +122,7 @@ export class PostgresAccessCheck implements AccessCheck {
     windowStartedAt: number,
     now: number,
   ): Promise<CheckedKey | undefined> {
+    if (!this.options.shareChecks) return this.runCheck(keyHash, windowStartedAt, now);
     const flight = `${keyHash}:${windowStartedAt}`;
     const sent = this.sent.get(flight);
     if (!sent) return this.send(flight, keyHash, windowStartedAt, now);
@@ -135,23 +138,28 @@ export class PostgresAccessCheck implements AccessCheck {
     return next;
   }
 
-  /** Runs the statement (and records the key's use when due), as the check of `flight` on its way. */
+  /** Runs the check as the one of `flight` on its way. */
   private send(
     flight: string,
     keyHash: string,
     windowStartedAt: number,
     now: number,
   ): Promise<CheckedKey | undefined> {
-    const checked = this.liveKey.first(this.store.db, { keyHash, windowStartedAt }).then(async (key) => {
-      if (key && lastUseDue(key, now)) await this.recordUse(key.id, now);
-      return key;
-    });
+    const checked = this.runCheck(keyHash, windowStartedAt, now);
     this.sent.set(flight, checked);
     const landed = () => {
       if (this.sent.get(flight) === checked) this.sent.delete(flight);
     };
     checked.then(landed, landed);
     return checked;
+  }
+
+  /** Runs the statement, and records the key's use when due. */
+  private runCheck(keyHash: string, windowStartedAt: number, now: number): Promise<CheckedKey | undefined> {
+    return this.liveKey.first(this.store.db, { keyHash, windowStartedAt }).then(async (key) => {
+      if (key && lastUseDue(key, now)) await this.recordUse(key.id, now);
+      return key;
+    });
   }
 
   /**

@@ -14,6 +14,7 @@ import {
 import { JobCancellation } from "../pipeline/cancellation.js";
 import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
 import type { PlanTable } from "../domain/plans.js";
+import { allMechanismsOn, type MechanismSwitches } from "../mechanism-switches.js";
 import type { OtherPlatforms } from "../domain/submitted-videos.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { OpenedStore, Store } from "../store/database.js";
@@ -69,6 +70,8 @@ export interface ServiceOptions {
   readonly webhookUrls?: WebhookUrlRules;
   /** Whether speech-to-text is configured (`transcribe: "always"` is refused without it); no if left out. */
   readonly transcriptionAvailable?: boolean;
+  /** Which performance mechanisms are on (docs/performance.md); all if left out. */
+  readonly mechanisms?: MechanismSwitches;
   /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
   readonly otherPlatforms?: OtherPlatforms;
   /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
@@ -78,12 +81,15 @@ export interface ServiceOptions {
 /**
  * How `POST /v1` writes a job on this database: on SQLite one transaction, sharing its commit with the
  * submissions of the same moment; on PostgreSQL the workspace's submissions that arrive together in one
- * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key.
+ * statement, and the transaction, with the URLs sealed, for those with an Idempotency-Key. With
+ * VIDROWS_GROUPED_COMMITS=0 or VIDROWS_GROUPED_SUBMISSIONS=0, each submission is a transaction of its own.
  */
-function jobWriterFor(store: Store): JobWriter {
-  return store.dialect === "postgres"
-    ? new GroupedJobWriter(store, new TransactionJobWriter(store, recordSealedAdmission))
-    : new TransactionJobWriter(store, recordPlainAdmission);
+function jobWriterFor(store: Store, mechanisms: MechanismSwitches): JobWriter {
+  if (store.dialect === "sqlite") {
+    return new TransactionJobWriter(store, recordPlainAdmission, { groupCommits: mechanisms.groupedCommits });
+  }
+  const inTransaction = new TransactionJobWriter(store, recordSealedAdmission);
+  return mechanisms.groupedSubmissions ? new GroupedJobWriter(store, inTransaction) : inTransaction;
 }
 
 /** `extractionAvailable`: whether a language model is configured (else submissions answer 503). */
@@ -100,12 +106,13 @@ export function createServices(
   const schemas = new SchemaService(store);
   const apiKeys = new ApiKeyService(store);
   const usage = new UsageService(store, workspaces);
+  const mechanisms = options.mechanisms ?? allMechanismsOn;
   return {
     // The one place the database decides how a request is admitted (see `AccessCheck`).
     accessCheck:
       store.dialect === "sqlite"
         ? new SqliteAccessCheck(store, plans)
-        : new PostgresAccessCheck(store, plans),
+        : new PostgresAccessCheck(store, plans, { shareChecks: mechanisms.sharedKeyChecks }),
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,
@@ -116,7 +123,7 @@ export function createServices(
     jobSubmission: new JobSubmission(
       store,
       schemas,
-      jobWriterFor(store),
+      jobWriterFor(store, mechanisms),
       extractionAvailable,
       options.transcriptionAvailable,
       options.otherPlatforms,

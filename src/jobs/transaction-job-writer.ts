@@ -67,11 +67,13 @@ export const recordSealedAdmission: AdmissionRecorder = (db, trx, admission, ref
 export class TransactionJobWriter implements JobWriter {
   private readonly writes: GroupedWrites;
 
+  /** `groupCommits: false` (VIDROWS_GROUPED_COMMITS=0): on SQLite too, each submission commits on its own. */
   constructor(
     private readonly store: Store,
     private readonly recordAdmission: AdmissionRecorder,
+    options: { readonly groupCommits?: boolean } = {},
   ) {
-    this.writes = new GroupedWrites(store);
+    this.writes = new GroupedWrites(store, options);
   }
 
   write(caller: Caller, job: NewJob, idempotency: IdempotencyRecord | undefined): Promise<JobCreated> {

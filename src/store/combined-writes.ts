@@ -1,4 +1,5 @@
-// A transaction's writes that answer nothing: one statement each on SQLite, all of them one statement on PostgreSQL.
+// A transaction's writes that answer nothing: one statement each on SQLite, all of them one statement on PostgreSQL
+// (unless VIDROWS_COMBINED_WRITES=0: see `Store.combinesWrites`).
 import type { CompiledQuery } from "kysely";
 import type { Store } from "./database.js";
 import { combineWrites } from "./postgres/combined-writes.js";
@@ -20,7 +21,7 @@ export function write<Params extends object>(query: PreparedQuery<Params, unknow
  * (postgres/combined-writes.ts says why and what they must respect).
  */
 export async function runWrites(store: Store, runner: QueryRunner, writes: readonly Write[]): Promise<void> {
-  if (store.dialect === "sqlite" || writes.length === 1) {
+  if (!store.combinesWrites || writes.length === 1) {
     for (const each of writes) await each.run(runner);
     return;
   }

@@ -17,5 +17,8 @@ export type OpenedStore = SqliteStore | PostgresStore;
 export function openStore(target: DatabaseTarget, options: StoreOptions = {}): OpenedStore {
   return target.kind === "sqlite"
     ? openSqlite(target.path, options)
-    : openPostgres(target.url, options.maxConnections ?? 10, options.rememberAnswers ?? true);
+    : openPostgres(target.url, options.maxConnections ?? 10, options.rememberAnswers ?? true, {
+        namedStatements: options.namedStatements ?? true,
+        combinedWrites: options.combinedWrites ?? true,
+      });
 }

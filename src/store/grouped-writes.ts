@@ -11,11 +11,13 @@ import { GroupedCommits, type GroupedWritesOptions, type WriteWork } from "./sql
 export class GroupedWrites {
   private readonly commits: GroupedCommits | undefined;
 
+  /** `groupCommits: false` (VIDROWS_GROUPED_COMMITS=0): on SQLite too, each run commits on its own. */
   constructor(
     private readonly store: Store,
-    options: GroupedWritesOptions = {},
+    options: GroupedWritesOptions & { readonly groupCommits?: boolean } = {},
   ) {
-    this.commits = store.dialect === "sqlite" ? new GroupedCommits(store.db, options) : undefined;
+    const grouped = store.dialect === "sqlite" && (options.groupCommits ?? true);
+    this.commits = grouped ? new GroupedCommits(store.db, options) : undefined;
   }
 
   /** SQLite: how many grouped transactions have been committed (each carrying one or more runs). */

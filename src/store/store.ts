@@ -18,6 +18,12 @@ export interface Store {
    * PostgreSQL the workspace's write version that the request's access statement reads.
    */
   readonly remembersAnswers: boolean;
+  /**
+   * Whether a transaction's writes that answer nothing go to the database as one statement
+   * (combined-writes.ts): on PostgreSQL unless VIDROWS_COMBINED_WRITES=0; never on SQLite, which has
+   * no round trip to save.
+   */
+  readonly combinesWrites: boolean;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,10 @@ export interface StoreOptions {
    * for long-running processes (default false).
    */
   readonly backgroundCheckpoints?: boolean;
+  /** PostgreSQL: send prepared queries as named statements (default true; see postgres/named-statements.ts). */
+  readonly namedStatements?: boolean;
+  /** PostgreSQL: a transaction's writes that answer nothing as one statement (default true; see combined-writes.ts). */
+  readonly combinedWrites?: boolean;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }

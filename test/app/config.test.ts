@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, parseDatabaseTarget } from "../../src/config.js";
+import { type MechanismSwitches, mechanismVariables } from "../../src/mechanism-switches.js";
 
 describe("loadConfig", () => {
   it("has the documented defaults for an empty environment", () => {
@@ -114,6 +115,13 @@ describe("loadConfig", () => {
     ["VIDROWS_REMEMBER_ANSWERS", (c) => c.rememberAnswers, true],
     ["VIDROWS_TRUST_PROXY", (c) => c.trustProxy, false],
     ["VIDROWS_WEBHOOK_ALLOW_PRIVATE", (c) => c.webhooks.allowPrivate, false],
+    ...Object.entries(mechanismVariables).map(
+      ([key, name]): [string, (config: ReturnType<typeof loadConfig>) => boolean, boolean] => [
+        name,
+        (c) => c.mechanisms?.[key as keyof MechanismSwitches] as boolean,
+        true,
+      ],
+    ),
   ];
 
   for (const [name, read, fallback] of switches) {
@@ -223,10 +231,13 @@ describe("loadConfig", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = readFileSync(new URL("../../src/config.ts", import.meta.url), "utf8");
     const extraction = readFileSync(new URL("../../src/model-settings.ts", import.meta.url), "utf8");
+    const mechanisms = readFileSync(new URL("../../src/mechanism-switches.ts", import.meta.url), "utf8");
     const read = new Set(
-      [...`${source}\n${extraction}`.matchAll(/\b(VIDROWS_[A-Z_]+|DATABASE_URL|HOST|PORT|LOG_LEVEL)\b/g)].map(
-        (m) => m[1],
-      ),
+      [
+        ...`${source}\n${extraction}\n${mechanisms}`.matchAll(
+          /\b(VIDROWS_[A-Z_]+|DATABASE_URL|HOST|PORT|LOG_LEVEL)\b/g,
+        ),
+      ].map((m) => m[1]),
     );
     const listed = new Set([...example.matchAll(/^#?\s*([A-Z_]+)=/gm)].map((m) => m[1]));
     for (const name of read) expect(listed.has(name), `${name} in .env.example`).toBe(true);

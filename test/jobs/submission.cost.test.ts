@@ -1,5 +1,7 @@
 // Cost: what `POST /v1` asks of the database: on PostgreSQL one statement beside the key check, on SQLite a grouped transaction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../../src/app/services.js";
+import { allMechanismsOn } from "../../src/mechanism-switches.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { acceptingJobs, exampleJobBody } from "../support/endpoints.js";
 import { keyCheckStatement, StatementLog } from "../support/statement-log.js";
@@ -58,8 +60,8 @@ for (const dialect of dialects) {
 
       if (dialect.name === "postgres") {
         /** Ten submissions of the workspace asked for at the same moment, of 1 to 10 videos. */
-        async function tenAtOnce(key: string) {
-          const { accessCheck, jobSubmission } = server.app.services;
+        async function tenAtOnce(key: string, { jobSubmission } = server.app.services) {
+          const { accessCheck } = server.app.services;
           const caller = await accessCheck.identify(key);
           if (!caller) throw new Error("the key is live");
           log.clear();
@@ -75,12 +77,8 @@ for (const dialect of dialects) {
         const groupStatements = () =>
           log.statements().filter((q) => /^with "places" as \(update "workspaces" /.test(q.sql)).length;
 
-        it("writes the submissions of a workspace that arrive together in one statement, their places one after another", async () => {
-          const { workspaceId, key } = await server.workspace("pro");
-          const outcomes = await tenAtOnce(key);
-          expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill("fulfilled"));
-          // The first goes at once; the nine that arrive while it is on its way go together after it.
-          expect(groupStatements()).toBe(2);
+        /** The ten's queue places, one after another in the workspace's order, and its counters. */
+        async function expectPlacesInTurn(workspaceId: string) {
           const admissions = await server.app.store.db
             .selectFrom("job_admissions")
             .select(["first_priority", "platform_video_ids"])
@@ -99,6 +97,27 @@ for (const dialect of dialects) {
             .where("id", "=", workspaceId)
             .executeTakeFirstOrThrow();
           expect([Number(row.jobs_queued), Number(row.next_video_priority)]).toEqual([10, 55]);
+        }
+
+        it("writes the submissions of a workspace that arrive together in one statement, their places one after another", async () => {
+          const { workspaceId, key } = await server.workspace("pro");
+          const outcomes = await tenAtOnce(key);
+          expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill("fulfilled"));
+          // The first goes at once; the nine that arrive while it is on its way go together after it.
+          expect(groupStatements()).toBe(2);
+          await expectPlacesInTurn(workspaceId);
+        });
+
+        it("writes each in a transaction of its own with VIDROWS_GROUPED_SUBMISSIONS=0, their places the same", async () => {
+          const { workspaceId, key } = await server.workspace("pro");
+          const services = createServices(server.app.store, server.app.config.plans, true, undefined, {
+            mechanisms: { ...allMechanismsOn, groupedSubmissions: false },
+          });
+          const outcomes = await tenAtOnce(key, services);
+          expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill("fulfilled"));
+          expect(groupStatements()).toBe(0);
+          expect(log.statements().filter((q) => q.sql.startsWith('insert into "jobs"'))).toHaveLength(10);
+          await expectPlacesInTurn(workspaceId);
         });
       }
 

@@ -38,8 +38,12 @@ for (const dialect of dialects) {
 
     it("settles a batch of many videos and jobs in as many statements as a batch of one", async () => {
       const log = new StatementLog();
-      const watched = log.watch(store);
-      const statementsToSettle = async (name: string, jobs: number, videosPerJob: number) => {
+      const statementsToSettle = async (
+        name: string,
+        jobs: number,
+        videosPerJob: number,
+        settling = store,
+      ) => {
         const { workspaceId, apiKey } = await services.workspaces.create(name, "pro");
         const caller = await services.accessCheck.identify(apiKey);
         if (!caller) throw new Error("the new key did not identify its workspace");
@@ -51,6 +55,7 @@ for (const dialect of dialects) {
         }
         const claimed = await claimVideos(store, `wrk_${name}`, jobs * videosPerJob, 60_000);
         expect(claimed.every((video) => video.workspaceId === workspaceId)).toBe(true);
+        const watched = log.watch(settling);
         log.clear();
         const results = await settleVideos(
           watched,
@@ -69,6 +74,11 @@ for (const dialect of dialects) {
       const one = await statementsToSettle("stmtsa", 1, 2);
       const many = await statementsToSettle("stmtsb", 6, 4);
       expect(many).toBe(one);
+      // VIDROWS_COMBINED_WRITES=0: on PostgreSQL the writes that answer nothing go one statement each,
+      // as on SQLite always, and the batch settles the same.
+      const separate = await statementsToSettle("stmtsc", 6, 4, { ...store, combinesWrites: false });
+      if (dialect.name === "postgres") expect(separate).toBeGreaterThan(many);
+      else expect(separate).toBe(many);
     });
   });
 }

@@ -10,7 +10,16 @@ const srcDir = fileURLToPath(new URL("../../src/", import.meta.url));
 /** Pure logic: imports nothing of ours but itself. */
 const domain = ["domain"];
 /** The platform: settings, logging, the database, the HTTP server, concurrency helpers. Never a feature. */
-const platform = ["config", "model-settings", "logger", "metrics", "store", "http", "concurrency"];
+const platform = [
+  "config",
+  "model-settings",
+  "mechanism-switches",
+  "logger",
+  "metrics",
+  "store",
+  "http",
+  "concurrency",
+];
 /** Features every other feature may use: who is calling (access) and money (credits). */
 const shared = ["access", "credits"];
 /** The features, one folder each. They use the layers below, and other features only as listed. */

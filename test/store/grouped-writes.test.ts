@@ -116,6 +116,22 @@ describe("grouped writes on sqlite: one commit", () => {
     ]);
   });
 
+  it("commits each run on its own with VIDROWS_GROUPED_COMMITS=0, answering each alike", async () => {
+    await store.db.deleteFrom("rate_limit_windows").execute();
+    const writes = new GroupedWrites(store, { groupCommits: false });
+    const seenByOthersWhenAnswered: string[][] = [];
+    const runs = ["x", "y", "z"].map((subject) =>
+      writes
+        .run((trx) => insertSubject(trx, subject))
+        .then(() => seenByOthersWhenAnswered.push(committedSubjects())),
+    );
+    await Promise.all(runs);
+    // The first is answered once its own commit is made, before the others commit theirs.
+    expect(seenByOthersWhenAnswered[0]).toEqual(["x"]);
+    expect(seenByOthersWhenAnswered[2]).toEqual(["x", "y", "z"]);
+    expect(writes.committedGroups).toBe(0);
+  });
+
   it("keeps the savepoints' journal in memory, and still rolls back one failed run of a large group", async () => {
     await store.db.deleteFrom("rate_limit_windows").execute();
     // 2 is MEMORY: a journal past 64 KiB would otherwise be written to a temporary file.

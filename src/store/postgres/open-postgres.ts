@@ -23,13 +23,25 @@ export interface PostgresStore extends Store {
   readonly dialect: "postgres";
 }
 
-export function openPostgres(url: string, maxConnections: number, remembersAnswers: boolean): PostgresStore {
-  // NamingClient sends prepared queries as named statements (see named-statements.ts).
+/** The mechanisms of this folder, each on unless switched off (docs/performance.md). */
+export interface PostgresMechanisms {
+  readonly namedStatements: boolean;
+  readonly combinedWrites: boolean;
+}
+
+export function openPostgres(
+  url: string,
+  maxConnections: number,
+  remembersAnswers: boolean,
+  mechanisms: PostgresMechanisms,
+): PostgresStore {
+  // NamingClient sends prepared queries as named statements (see named-statements.ts); pg's own
+  // client sends every statement unnamed, as Kysely asks.
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     types: pgTypes,
-    Client: NamingClient,
+    Client: mechanisms.namedStatements ? NamingClient : pg.Client,
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the outage to its caller instead.
@@ -39,5 +51,11 @@ export function openPostgres(url: string, maxConnections: number, remembersAnswe
   // client's next query fails instead (503), and the pool discards it when it comes back.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", remembersAnswers, close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    remembersAnswers,
+    combinesWrites: mechanisms.combinedWrites,
+    close: () => db.destroy(),
+  };
 }

@@ -128,6 +128,7 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
     db,
     dialect: "sqlite",
     remembersAnswers: options.rememberAnswers ?? true,
+    combinesWrites: false,
     readStampFromNow,
     readNow,
     close,
