@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     // The checkout's launcher and build scripts: plain Node ESM, run before anything is built.
-    files: ["bin/**/*.mjs", "scripts/**/*.mjs"],
+    files: ["bin/**/*.mjs", "scripts/**/*.mjs", "clients/typescript/bin/*.js"],
     languageOptions: { globals: { process: "readonly", URL: "readonly" } },
   },
 );

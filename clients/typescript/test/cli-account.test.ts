@@ -132,7 +132,7 @@ for (const dialect of dialects) {
 
       it("runs as the built vidrows-client bin, with the key and address from the environment", async () => {
         const { key } = await server.workspace();
-        const bin = new URL("../dist/cli/bin.js", import.meta.url).pathname;
+        const bin = new URL("../bin/vidrows-client.js", import.meta.url).pathname;
         const env = { ...process.env, VIDROWS_API_KEY: key, VIDROWS_BASE_URL: server.url };
         const { stdout } = await run(process.execPath, [bin, "usage", "--json"], { env });
         expect(JSON.parse(stdout).plan.id).toBe("pro");

@@ -47,6 +47,7 @@ describe("@vidrows/client packed, installed and used as the README says", () => 
       "tsconfig.lib.json",
       "tsconfig.cli.json",
       "src",
+      "bin",
     ]) {
       cpSync(join(packageDir, entry), join(copy, entry), { recursive: true });
     }
@@ -78,7 +79,7 @@ describe("@vidrows/client packed, installed and used as the README says", () => 
       "package.json",
       "dist/index.js",
       "dist/index.d.ts",
-      "dist/cli/bin.js",
+      "bin/vidrows-client.js",
       "dist/cli/run-client-cli.js",
       "dist/cli/run-client-cli.d.ts",
     ]) {
@@ -86,7 +87,9 @@ describe("@vidrows/client packed, installed and used as the README says", () => 
     }
     expect(
       files.filter(
-        (file) => !file.startsWith("dist/") && !["LICENSE", "README.md", "package.json"].includes(file),
+        (file) =>
+          !file.startsWith("dist/") &&
+          !["LICENSE", "README.md", "package.json", "bin/vidrows-client.js"].includes(file),
       ),
     ).toEqual([]);
     expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);
