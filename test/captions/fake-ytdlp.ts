@@ -1,8 +1,8 @@
 // A fake yt-dlp for the captions tests: a small Node script written into a temporary folder that prints the
 // recorded output scripted for the video it is asked about, and remembers how it was called.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createFakeExecutable } from "../support/fake-executable.js";
 
 export interface Scenario {
   readonly stdout?: string;
@@ -84,28 +84,19 @@ if (scenario.hang) {
 `;
 
 export function createFakeYtDlp(): FakeYtDlp {
-  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-yt-dlp-"));
-  const path = join(folder, "yt-dlp");
-  writeFileSync(path, `#!${process.execPath}\n${program}`);
-  chmodSync(path, 0o755);
+  const fake = createFakeExecutable("vidrows-fake-yt-dlp-", program);
+  const { folder } = fake;
   writeFileSync(join(folder, "scenarios.json"), "{}");
   return {
     folder,
-    path,
+    path: fake.path,
     script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
-    calls: () => {
-      const file = join(folder, "calls.jsonl");
-      if (!existsSync(file)) return [];
-      return readFileSync(file, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as string[]);
-    },
+    calls: fake.calls,
     pid: (videoId, which = "child") => {
       const file = join(folder, `pid-${which}-${videoId}`);
       return existsSync(file) ? Number(readFileSync(file, "utf8")) : null;
     },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
+    remove: fake.remove,
   };
 }
 

@@ -1,8 +1,8 @@
 // A fake yt-dlp for speech-to-text: "downloads" a WAV file the test wrote (a few seconds of generated tone)
 // into the output template it is given, and prints the info JSON with the audio's duration.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createFakeExecutable } from "./fake-executable.js";
 
 /** A mono 16-bit PCM WAV file of `seconds` of a quiet tone at `sampleRate`. */
 export function wavBytes(seconds: number, sampleRate = 8000): Buffer {
@@ -54,24 +54,15 @@ process.stdout.write(JSON.stringify(info) + "\\n");
 `;
 
 export function createFakeAudioYtDlp(): FakeAudioYtDlp {
-  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-audio-yt-dlp-"));
-  const path = join(folder, "yt-dlp");
-  writeFileSync(path, `#!${process.execPath}\n${program}`);
-  chmodSync(path, 0o755);
+  const fake = createFakeExecutable("vidrows-fake-audio-yt-dlp-", program);
+  const { folder } = fake;
   return {
-    path,
+    path: fake.path,
     setAudio(wav, durationSeconds) {
       writeFileSync(join(folder, "audio.wav"), wav);
       writeFileSync(join(folder, "setup.json"), JSON.stringify({ duration: durationSeconds }));
     },
-    calls: () => {
-      const file = join(folder, "calls.jsonl");
-      if (!existsSync(file)) return [];
-      return readFileSync(file, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as string[]);
-    },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
+    calls: fake.calls,
+    remove: fake.remove,
   };
 }

@@ -1,9 +1,9 @@
 // A fake yt-dlp for listings: a small Node script that answers `--flat-playlist --dump-single-json` for the
 // address it is given with a recorded listing, cut at `--playlist-end` as yt-dlp cuts it, or with the error
 // lines and exit code scripted for that address; it remembers every command line.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createFakeExecutable } from "./fake-executable.js";
 
 export interface ListingScenario {
   /** The listing yt-dlp prints (a recorded `_type: "playlist"` document, or a single video's info). */
@@ -49,27 +49,18 @@ if (scenario.hang) {
 `;
 
 export function createFakeListingYtDlp(): FakeListingYtDlp {
-  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-listing-"));
-  const path = join(folder, "yt-dlp");
-  writeFileSync(path, `#!${process.execPath}\n${program}`);
-  chmodSync(path, 0o755);
+  const fake = createFakeExecutable("vidrows-fake-listing-", program);
+  const { folder } = fake;
   writeFileSync(join(folder, "scenarios.json"), "{}");
   return {
-    path,
+    path: fake.path,
     script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
-    calls: () => {
-      const file = join(folder, "calls.jsonl");
-      if (!existsSync(file)) return [];
-      return readFileSync(file, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as string[]);
-    },
+    calls: fake.calls,
     hungPid: () => {
       const file = join(folder, "hung-pid");
       return existsSync(file) ? Number(readFileSync(file, "utf8")) : null;
     },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
+    remove: fake.remove,
   };
 }
 

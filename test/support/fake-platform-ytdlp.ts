@@ -2,9 +2,9 @@
 // does: the recorded info JSON of the page (--dump-single-json), the caption file of a chosen track written
 // as `<output stem>.<key>.<ext>` (--load-info-json), the audio "downloaded" as a WAV the test wrote
 // (-f wa/w -o), and `ERROR: Unsupported URL` with exit code 1 for a page it has no recording of.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createFakeExecutable } from "./fake-executable.js";
 
 export interface RecordedPage {
   /** The info JSON yt-dlp printed for the page. */
@@ -75,24 +75,15 @@ if (args.includes("-f")) {
 `;
 
 export function createFakePlatformYtDlp(): FakePlatformYtDlp {
-  const folder = mkdtempSync(join(tmpdir(), "vidrows-fake-platform-yt-dlp-"));
-  const path = join(folder, "yt-dlp");
-  writeFileSync(path, `#!${process.execPath}\n${program}`);
-  chmodSync(path, 0o755);
+  const fake = createFakeExecutable("vidrows-fake-platform-yt-dlp-", program);
+  const { folder } = fake;
   writeFileSync(join(folder, "pages.json"), "{}");
   return {
-    path,
+    path: fake.path,
     setPages: (pages) => writeFileSync(join(folder, "pages.json"), JSON.stringify(pages)),
     setAudio: (wav) => writeFileSync(join(folder, "audio.wav"), wav),
-    calls: () => {
-      const file = join(folder, "calls.jsonl");
-      if (!existsSync(file)) return [];
-      return readFileSync(file, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as string[]);
-    },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
+    calls: fake.calls,
+    remove: fake.remove,
   };
 }
 
