@@ -34,7 +34,11 @@ export class HttpFailure extends Error {
   }
 }
 
-async function readText(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+/** The body as text, read as it comes and given up (HttpFailure `too_large`) past `maxBytes`, never held whole. */
+export async function readBoundedText(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<string> {
   if (body === null) return "";
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -82,7 +86,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
       signal: controller.signal,
       dispatcher: request.dispatcher,
     });
-    const text = await readText(response.body, request.maxBytes ?? defaultMaxBytes);
+    const text = await readBoundedText(response.body, request.maxBytes ?? defaultMaxBytes);
     return { status: response.status, contentType: response.headers.get("content-type"), text };
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;

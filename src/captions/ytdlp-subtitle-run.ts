@@ -1,8 +1,10 @@
 // The second yt-dlp run of an attempt: yt-dlp downloads the one caption track vidrows chose from the info of
 // the first run (--load-info-json, so YouTube is not asked for the video again), with its own cookies,
 // impersonation and proxy, and the file it writes is read back.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { inMegabytes } from "../domain/media-bounds.js";
+import { CaptionError } from "./caption-source.js";
 import type { YtDlpTrack } from "./ytdlp-info.js";
 
 /** What every run of an attempt shares: the exit (proxy) and the identity (cookies) of the attempt. */
@@ -54,11 +56,33 @@ export function subtitleRunArguments(
   ];
 }
 
-/** The text of the caption file yt-dlp wrote into `folder`, or null when it wrote none. */
-export async function writtenSubtitle(folder: string, track: YtDlpTrack): Promise<string | null> {
+/**
+ * The largest caption file read: the captions of a 12-hour talk, with every word timed, are a few MB; a
+ * larger file is a page's doing, and reading it would cost memory and model requests its charge never pays.
+ */
+export const maxCaptionFileBytes = 16_000_000;
+
+/**
+ * The text of the caption file yt-dlp wrote into `folder`, or null when it wrote none; a file past
+ * `maxBytes` fails the video `video_unavailable`, unread.
+ */
+export async function writtenSubtitle(
+  folder: string,
+  track: YtDlpTrack,
+  maxBytes = maxCaptionFileBytes,
+): Promise<string | null> {
   const names = await readdir(folder);
   const name = names.find(
     (candidate) => candidate.startsWith(`${outputStem}.`) && candidate.endsWith(`.${track.format}`),
   );
-  return name === undefined ? null : readFile(join(folder, name), "utf8");
+  if (name === undefined) return null;
+  const path = join(folder, name);
+  const { size } = await stat(path);
+  if (size > maxBytes) {
+    throw new CaptionError(
+      "video_unavailable",
+      `The caption file is larger than ${inMegabytes(maxBytes)}, the most captions vidrows reads; nothing was charged.`,
+    );
+  }
+  return readFile(path, "utf8");
 }

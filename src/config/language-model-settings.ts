@@ -23,6 +23,10 @@ export interface TranscriptionSettings {
   readonly requestTimeoutSeconds: number;
   /** VIDROWS_FFMPEG_PATH: the ffmpeg executable; unset, `ffmpeg` on PATH (looked up when a worker starts). */
   readonly ffmpegPath?: string;
+  /** VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES: the largest answer read; past it the video fails (16 MB). */
+  readonly maxAnswerBytes?: number;
+  /** VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS: the longest `Retry-After` waited for (120). */
+  readonly maxRetryAfterSeconds?: number;
 }
 
 /** The model settings, or null when none is configured (a key or a base URL makes one). */
@@ -61,5 +65,13 @@ export function transcriptionSettings(
     maxUploadBytes: integerSetting(env, "VIDROWS_TRANSCRIBE_MAX_BYTES", 25_000_000, 10_000, 2_000_000_000),
     requestTimeoutSeconds: integerSetting(env, "VIDROWS_TRANSCRIBE_TIMEOUT_SECONDS", 300, 1, 3600),
     ffmpegPath: read("VIDROWS_FFMPEG_PATH"),
+    maxAnswerBytes: integerSetting(
+      env,
+      "VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES",
+      16_000_000,
+      10_000,
+      1_000_000_000,
+    ),
+    maxRetryAfterSeconds: integerSetting(env, "VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS", 120, 0, 86_400),
   });
 }

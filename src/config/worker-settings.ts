@@ -1,4 +1,5 @@
-// The pipeline worker: leases, videos and model requests in flight, chunk size, shutdown grace.
+// The pipeline worker: leases, videos and model requests in flight, chunk size, shutdown grace, and the bounds
+// on what a page may make a video hold (its audio's bit rate, its transcript's characters a minute).
 import { integerSetting } from "./setting-values.js";
 
 export interface WorkerSettings {
@@ -15,6 +16,10 @@ export interface WorkerSettings {
   readonly chunkTokens?: number | undefined;
   /** On SIGTERM, how long videos in hand may take to finish before they are handed back. */
   readonly shutdownGraceSeconds: number;
+  /** VIDROWS_AUDIO_MAX_KBPS: the generous bit rate a video's audio download is bounded at, for its longest length. */
+  readonly audioMaxKilobitsPerSecond?: number;
+  /** VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE: the most characters a transcript holds a minute of its length. */
+  readonly transcriptMaxCharsPerMinute?: number;
 }
 
 export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
@@ -26,5 +31,13 @@ export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
       ? integerSetting(env, "VIDROWS_CHUNK_TOKENS", 0, 500, 1_000_000)
       : undefined,
     shutdownGraceSeconds: integerSetting(env, "VIDROWS_SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
+    audioMaxKilobitsPerSecond: integerSetting(env, "VIDROWS_AUDIO_MAX_KBPS", 320, 8, 100_000),
+    transcriptMaxCharsPerMinute: integerSetting(
+      env,
+      "VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE",
+      5000,
+      100,
+      10_000_000,
+    ),
   });
 }

@@ -9,6 +9,7 @@ import type { Database, WorkspaceRow } from "../store/tables.js";
 import { isCycleDue, renewCycleIfDue } from "./cycles.js";
 import { creditEntriesWrite } from "./ledger.js";
 import { addDailyCredits, addFailures } from "./usage-counters.js";
+import { type ChargeRefusal, refusalOf } from "./spending-check.js";
 
 /**
  * One workspace's account while a batch settles: its balance and usage as the videos before in the
@@ -29,12 +30,6 @@ export interface BatchAccount {
   jobsWithFailures: number;
   jobsSettled: number;
   jobsDone: number;
-}
-
-/** Why a finished video is not charged but fails: the workspace cannot pay for it. */
-export interface ChargeRefusal {
-  readonly code: "hard_cap_reached" | "insufficient_credits";
-  readonly message: string;
 }
 
 /**
@@ -80,23 +75,8 @@ export function priceVideo(
   transcribed = false,
 ): { charge: number } | { refusal: ChargeRefusal } {
   const price = creditsForDuration(durationSeconds, transcribed ? account.transcriptionCreditsPerMinute : 1);
-  if (account.hardCap !== null && account.usedThisCycle + price > account.hardCap) {
-    return {
-      refusal: {
-        code: "hard_cap_reached",
-        message: `This video costs ${price} credits, which would take the cycle past its hard cap of ${account.hardCap}.`,
-      },
-    };
-  }
-  if (account.balance < price) {
-    return {
-      refusal: {
-        code: "insufficient_credits",
-        message: `This video costs ${price} credits; the balance was ${account.balance}.`,
-      },
-    };
-  }
-  return { charge: price };
+  const refusal = refusalOf(price, account);
+  return refusal === null ? { charge: price } : { refusal };
 }
 
 /** A video settled done with its charge, counted against the account. */

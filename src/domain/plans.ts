@@ -12,6 +12,8 @@ export interface Plan {
   readonly videosPerJob: number;
   /** What a transcribed video costs per started minute, instead of one credit. */
   readonly transcriptionCreditsPerMinute: number;
+  /** The longest video a job of the plan may process; longer ones fail before their audio is fetched. */
+  readonly longestVideoMinutes: number;
 }
 
 export type PlanTable = ReadonlyMap<string, Plan>;
@@ -25,9 +27,12 @@ interface PlanFileEntry {
   videos_per_job: number;
   /** Optional in a plan file (older files lack it): 2 when left out. */
   transcription_credits_per_minute?: number;
+  /** Optional in a plan file: 720 (12 hours, the longest a YouTube upload may be) when left out. */
+  longest_video_minutes?: number;
 }
 
 const defaultTranscriptionCreditsPerMinute = 2;
+const defaultLongestVideoMinutes = 720;
 
 const builtInPlans: Record<string, PlanFileEntry> = {
   free: {
@@ -99,6 +104,13 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
     ) {
       throw new Error(`${source}: plan "${id}" needs "transcription_credits_per_minute" as an integer >= 1.`);
     }
+    const longest = entry.longest_video_minutes;
+    if (
+      longest !== undefined &&
+      (typeof longest !== "number" || !Number.isSafeInteger(longest) || longest < 1)
+    ) {
+      throw new Error(`${source}: plan "${id}" needs "longest_video_minutes" as an integer >= 1.`);
+    }
     const e = entry as unknown as PlanFileEntry;
     if (e.requests_per_minute < 1 || e.videos_per_job < 1) {
       throw new Error(`${source}: plan "${id}" needs requests_per_minute and videos_per_job of at least 1.`);
@@ -115,6 +127,7 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
         videosPerJob: e.videos_per_job,
         transcriptionCreditsPerMinute:
           e.transcription_credits_per_minute ?? defaultTranscriptionCreditsPerMinute,
+        longestVideoMinutes: e.longest_video_minutes ?? defaultLongestVideoMinutes,
       }),
     );
   }

@@ -1,5 +1,6 @@
 // One chat-completions request to an OpenAI-compatible endpoint, over undici's request API.
 import { request } from "undici";
+import { retryAfterMs } from "../domain/retry-after.js";
 
 /** The endpoint answered with an error status; `retryAfterMs` is what its headers asked to wait, if anything. */
 export class ModelHttpError extends Error {
@@ -21,18 +22,6 @@ export interface ChatCompletionsOptions {
   readonly apiKey: string;
   /** How long the answer may take (its headers, then each pause in its body). */
   readonly timeoutMs: number;
-}
-
-/** The wait a `Retry-After` (or OpenAI's `retry-after-ms`) header asks for, if any. */
-export function retryAfterMs(header: (name: string) => string | undefined): number | undefined {
-  const milliseconds = Number.parseFloat(header("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const value = header("retry-after");
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** The `error.message` of an OpenAI-style error body, else the start of the body as it came. */

@@ -15,6 +15,7 @@ import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { ClaimedVideo } from "./claims.js";
 import type { PageIdentity } from "./video-outcomes.js";
+import type { VideoBounds } from "./video-bounds.js";
 
 export interface VideoTranscriptsOptions {
   readonly store: Store;
@@ -29,6 +30,8 @@ export interface VideoTranscriptsOptions {
   readonly retryBaseMs?: number;
   /** The caption source's name in the metrics (`youtube`, `dir`, `url`...). */
   readonly captionSourceName?: string;
+  /** The bounds a video's audio is downloaded within. */
+  readonly bounds: VideoBounds;
 }
 
 export interface VideoWords {
@@ -125,7 +128,7 @@ export class VideoTranscripts {
     return openStored(video.dataKey, row.submitted_url);
   }
 
-  private transcribe(url: string, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
+  private async transcribe(url: string, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
     const speech = this.options.speechToText;
     if (speech === undefined) {
       throw new TranscriptionError(
@@ -133,7 +136,8 @@ export class VideoTranscripts {
         false,
       );
     }
-    return speech.transcribe(url, video.platformVideoId, signal);
+    const limits = await this.options.bounds.audioLimits(video.workspaceId);
+    return speech.transcribe(url, video.platformVideoId, signal, limits);
   }
 
   /** A captions read, with retries and growing back-off for the failures that may pass. */

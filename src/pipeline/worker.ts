@@ -12,12 +12,14 @@ import { ExtractionError, type Extractor } from "../extraction/extractor.js";
 import type { PlanTable } from "../domain/plans.js";
 import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
+import { BoundExceeded } from "../domain/media-bounds.js";
 import type { Store } from "../store/database.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
 import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
+import { VideoBounds } from "./video-bounds.js";
 import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
@@ -55,9 +57,11 @@ export class Worker {
   /** Abandons the videos in hand whose job is cancelled, within about a second. */
   private readonly cancellations: CancellationWatch;
   private readonly transcripts: VideoTranscripts;
+  private readonly bounds: VideoBounds;
 
   constructor(private readonly options: WorkerOptions) {
-    this.transcripts = new VideoTranscripts(options);
+    this.bounds = new VideoBounds({ ...options, ...options.settings });
+    this.transcripts = new VideoTranscripts({ ...options, bounds: this.bounds });
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const capacity = options.settings.videosInFlight;
     // A claim costs about as much for one video as for many, and every finished video wakes the loop:
@@ -199,6 +203,7 @@ export class Worker {
           retryable: false,
         };
       }
+      const durationSeconds = await this.bounds.chargedSeconds(video.workspaceId, transcript, transcribed);
       const extraction = await this.options.extractor.extractRows(transcript, video.schema, { signal });
       // What the model itself counted, for the cost of a video (`npm run bench`'s prompt-cost section
       // measures the same per transcript token).
@@ -224,13 +229,13 @@ export class Worker {
         kind: "done",
         rows: extraction.rows,
         sources: extraction.sources,
-        durationSeconds: transcript.durationSeconds,
+        durationSeconds,
         chunkCount: extraction.chunkCount,
         transcribed,
       };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof CaptionError) {
+      if (error instanceof CaptionError || error instanceof BoundExceeded) {
         return { kind: "failed", code: error.code, message: error.message, retryable: error.retryable };
       }
       if (error instanceof TranscriptionError) {

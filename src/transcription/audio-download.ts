@@ -8,6 +8,7 @@ import { type RequestPacing } from "../captions/request-pacing.js";
 import { ytDlpFailure } from "../captions/ytdlp-errors.js";
 import { runYtDlp, YtDlpNotRunnable, YtDlpStopped } from "../captions/ytdlp-process.js";
 import { accessArguments } from "../captions/ytdlp-subtitle-run.js";
+import type { AudioLimits } from "../domain/media-bounds.js";
 
 export interface DownloadedAudio {
   readonly path: string;
@@ -17,12 +18,16 @@ export interface DownloadedAudio {
 
 /** The port the speech-to-text flow downloads through; a test may put anything behind it. */
 export interface AudioSource {
-  /** Writes the audio of the video at `url` into `folder`; throws a CaptionError when it cannot. */
+  /**
+   * Writes the audio of the video at `url` into `folder`, stopping past `limits`; throws a CaptionError
+   * when it cannot, a BoundExceeded past a bound.
+   */
   download(
     url: string,
     videoId: string,
     folder: string,
     signal: AbortSignal | undefined,
+    limits?: AudioLimits,
   ): Promise<DownloadedAudio>;
 }
 

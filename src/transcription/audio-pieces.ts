@@ -1,5 +1,5 @@
-// Cutting audio over the transcription service's upload limit into pieces under it with ffmpeg, each piece's
-// start in the video read from ffmpeg's own list, so that times are offset exactly.
+// Measuring audio by its packets and cutting it into pieces under the transcription service's upload limit
+// with ffmpeg, each piece's start in the video read from ffmpeg's own list, so that times are offset exactly.
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { runYtDlp } from "../captions/ytdlp-process.js";
@@ -12,16 +12,51 @@ const margin = 0.8;
 /** Cutting again with pieces half as long, when a piece still came out too large. */
 const maxCuts = 4;
 const timeoutMs = 10 * 60_000;
+/** A piece shorter than this holds no speech (a cut's leftover of the encoder's padding) and is not sent. */
+const shortestPieceSeconds = 0.1;
 
 export class FfmpegAudioCutter implements AudioCutter {
   constructor(private readonly executable: string) {}
 
-  async cut(audio: DownloadedAudio, maxBytes: number, folder: string, signal?: AbortSignal) {
+  /**
+   * The seconds the audio's packets span, read by copying them to nowhere: a header (or a page) may say
+   * anything, the packets are what a transcription would hear.
+   */
+  async measure(path: string, signal?: AbortSignal): Promise<number> {
+    const { stdout } = await this.run(
+      ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-i", path].concat([
+        "-map",
+        "0:a:0",
+        "-c",
+        "copy",
+        "-f",
+        "null",
+        "-progress",
+        "pipe:1",
+        "-",
+      ]),
+      signal,
+    );
+    const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+    const last = Number(times.at(-1)?.[1]);
+    if (!Number.isFinite(last))
+      throw new TranscriptionError("ffmpeg could not tell how long the audio is.", false);
+    return last / 1_000_000;
+  }
+
+  async cut(
+    audio: DownloadedAudio,
+    maxBytes: number,
+    folder: string,
+    signal?: AbortSignal,
+    keepSeconds?: number,
+  ) {
     const { size } = await stat(audio.path);
-    const duration = audio.durationSeconds ?? (await this.durationOf(audio.path, signal));
+    const duration = audio.durationSeconds ?? (await this.measure(audio.path, signal));
     let pieceSeconds = Math.max(1, (duration * maxBytes * margin) / size);
     for (let cut = 1; cut <= maxCuts; cut++) {
-      const pieces = await this.cutInto(audio.path, pieceSeconds, join(folder, `cut-${cut}`), signal);
+      const prefix = join(folder, `cut-${cut}`);
+      const pieces = await this.cutInto(audio.path, pieceSeconds, prefix, keepSeconds, signal);
       const sizes = await Promise.all(pieces.map(async ({ piece }) => (await stat(piece.path)).size));
       if (sizes.every((bytes) => bytes <= maxBytes)) return pieces;
       pieceSeconds /= 2;
@@ -36,7 +71,13 @@ export class FfmpegAudioCutter implements AudioCutter {
    * One run of ffmpeg's segment muxer, copying the audio as it is (no re-encoding), and its list of pieces
    * with their start and end times.
    */
-  private async cutInto(path: string, pieceSeconds: number, prefix: string, signal?: AbortSignal) {
+  private async cutInto(
+    path: string,
+    pieceSeconds: number,
+    prefix: string,
+    keepSeconds: number | undefined,
+    signal?: AbortSignal,
+  ) {
     const extension = extname(path);
     const list = `${prefix}.csv`;
     await this.run(
@@ -51,6 +92,7 @@ export class FfmpegAudioCutter implements AudioCutter {
         "0:a",
         "-c",
         "copy",
+        ...(keepSeconds === undefined ? [] : ["-t", keepSeconds.toFixed(3)]),
         "-f",
         "segment",
         "-segment_time",
@@ -70,6 +112,7 @@ export class FfmpegAudioCutter implements AudioCutter {
       const [name, start, end] = line.trim().split(",");
       if (!name || start === undefined || end === undefined) continue;
       const offsetSeconds = Number(start);
+      if (!(Number(end) - offsetSeconds >= shortestPieceSeconds)) continue;
       pieces.push({
         piece: { path: join(dirname(prefix), name), durationSeconds: Number(end) - offsetSeconds },
         offsetSeconds,
@@ -79,16 +122,8 @@ export class FfmpegAudioCutter implements AudioCutter {
     return pieces;
   }
 
-  /** The length ffmpeg reads in the file's header (`Duration: 00:01:02.50`), for a platform that gave none. */
-  private async durationOf(path: string, signal?: AbortSignal): Promise<number> {
-    const { stderr } = await this.run(["-nostdin", "-hide_banner", "-i", path], signal, true);
-    const match = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(stderr);
-    if (!match) throw new TranscriptionError("ffmpeg could not tell how long the audio is.", false);
-    return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-  }
-
   /** ffmpeg run as yt-dlp is (no shell; killed with what it started on abort or past its time). */
-  private async run(args: string[], signal: AbortSignal | undefined, failureExpected = false) {
+  private async run(args: string[], signal: AbortSignal | undefined) {
     let output;
     try {
       output = await runYtDlp({ executable: this.executable, args, timeoutMs, signal });
@@ -96,9 +131,8 @@ export class FfmpegAudioCutter implements AudioCutter {
       if (signal?.aborted) throw signal.reason;
       throw new TranscriptionError(`ffmpeg could not be run: ${(error as Error).message}.`, false);
     }
-    // Asked only for the header, ffmpeg exits 1 ("At least one output file must be specified").
-    if (output.exitCode !== 0 && !failureExpected) {
-      throw new TranscriptionError(`ffmpeg failed cutting the audio: ${output.stderr.slice(-300)}`, false);
+    if (output.exitCode !== 0) {
+      throw new TranscriptionError(`ffmpeg failed reading the audio: ${output.stderr.slice(-300)}`, false);
     }
     return output;
   }

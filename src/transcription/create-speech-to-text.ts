@@ -21,12 +21,16 @@ export interface SpeechToTextSettings {
   readonly youtubeProxy?: string;
   readonly youtubeCookiesFile?: string;
   readonly youtubeMinIntervalMs?: number;
+  readonly maxAnswerBytes?: number;
+  readonly maxRetryAfterSeconds?: number;
 }
 
 /** Throws an Error naming the program and its variable when yt-dlp or ffmpeg cannot be found. */
 export function createSpeechToText(
   settings: SpeechToTextSettings,
-  overrides: Partial<Pick<SpeechToTextOptions, "tempRoot" | "attempts" | "retryBaseMs">> = {},
+  overrides: Partial<
+    Pick<SpeechToTextOptions, "tempRoot" | "attempts" | "retryBaseMs" | "maxRetryAfterMs">
+  > = {},
 ): SpeechToText {
   const ytDlp = findProgram("yt-dlp", "VIDROWS_YTDLP_PATH", settings.ytDlpPath);
   const ffmpeg = findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", settings.ffmpegPath);
@@ -42,9 +46,11 @@ export function createSpeechToText(
       apiKey: settings.apiKey,
       model: settings.model,
       requestTimeoutMs: settings.requestTimeoutSeconds * 1000,
+      maxAnswerBytes: settings.maxAnswerBytes,
     }),
     cutter: new FfmpegAudioCutter(ffmpeg),
     maxUploadBytes: settings.maxUploadBytes,
+    maxRetryAfterMs: (settings.maxRetryAfterSeconds ?? 120) * 1000,
     ...overrides,
   });
 }

@@ -2,6 +2,10 @@
 // whisper server, vLLM...): the piece uploaded as multipart, segment times asked for, plain text accepted.
 import { openAsBlob } from "node:fs";
 import { basename, extname } from "node:path";
+import { HttpFailure, readBoundedText } from "../captions/caption-http.js";
+import { CaptionError } from "../captions/caption-source.js";
+import { retryAfterMs } from "../domain/retry-after.js";
+import { inMegabytes } from "../domain/media-bounds.js";
 import { readTranscriptionAnswer } from "./transcription-answer.js";
 import {
   type AudioPiece,
@@ -17,6 +21,18 @@ export interface OpenAiTranscriberOptions {
   readonly model: string;
   /** The longest one request may take before it is given up (and may be tried again). */
   readonly requestTimeoutMs: number;
+  /** The largest answer read; past it the video fails (its words would cost more than it is charged). */
+  readonly maxAnswerBytes?: number;
+}
+
+/** An answer is a few hundred bytes a minute of speech, a few MB for the longest piece: 16 MB is generous. */
+export const defaultMaxAnswerBytes = 16_000_000;
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  readonly contentType: string;
+  readonly retryAfterMs: number | undefined;
 }
 
 /** What a server that cannot give segment times says when asked for them. */
@@ -35,31 +51,30 @@ const audioTypes: Record<string, string> = {
 
 export class OpenAiTranscriber implements Transcriber {
   private readonly url: string;
-  /** Set once the server refused `verbose_json`: it is then asked for plain `json` only. */
-  private plainOnly = false;
 
   constructor(private readonly options: OpenAiTranscriberOptions) {
     this.url = `${options.baseUrl.replace(/\/+$/, "")}/audio/transcriptions`;
   }
 
+  /**
+   * Segment times are asked for each time: a server that refused them (a 400 naming `verbose_json`) is
+   * asked again for plain `json` in the same request's turn only, since one refusal (a model behind a
+   * router, a server being upgraded) says nothing of the next request.
+   */
   async transcribe(piece: AudioPiece, options: { signal?: AbortSignal } = {}): Promise<PieceTranscription> {
-    if (!this.plainOnly) {
-      const answer = await this.post(piece, "verbose_json", options.signal);
-      if (!(answer.status === 400 && refusesTimesPattern.test(answer.body))) {
-        return this.read(answer, piece);
-      }
-      this.plainOnly = true;
-    }
+    const answer = await this.post(piece, "verbose_json", options.signal);
+    if (!(answer.status === 400 && refusesTimesPattern.test(answer.body))) return this.read(answer, piece);
     return this.read(await this.post(piece, "json", options.signal), piece);
   }
 
-  private read(answer: { status: number; body: string; contentType: string }, piece: AudioPiece) {
+  private read(answer: Answer, piece: AudioPiece) {
     if (answer.status < 200 || answer.status > 299) {
       // A 408, a 429 or a 5xx may pass; a refused key or a refused file will not.
       const mayPass = answer.status === 408 || answer.status === 429 || answer.status >= 500;
       throw new TranscriptionError(
         `The transcription service answered ${answer.status}: ${answer.body.slice(0, 300)}`,
         mayPass,
+        mayPass ? answer.retryAfterMs : undefined,
       );
     }
     return readTranscriptionAnswer(answer.body, answer.contentType, piece.durationSeconds);
@@ -69,7 +84,7 @@ export class OpenAiTranscriber implements Transcriber {
     piece: AudioPiece,
     format: "verbose_json" | "json",
     signal: AbortSignal | undefined,
-  ): Promise<{ status: number; body: string; contentType: string }> {
+  ): Promise<Answer> {
     const form = new FormData();
     const type = audioTypes[extname(piece.path).toLowerCase()] ?? "application/octet-stream";
     // Read from the file as the upload goes, not held whole in memory.
@@ -85,13 +100,21 @@ export class OpenAiTranscriber implements Transcriber {
         body: form,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
+      const maxBytes = this.options.maxAnswerBytes ?? defaultMaxAnswerBytes;
       return {
         status: response.status,
-        body: await response.text(),
+        body: await readBoundedText(response.body, maxBytes),
         contentType: response.headers.get("content-type") ?? "",
+        retryAfterMs: retryAfterMs((name) => response.headers.get(name)),
       };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof HttpFailure && error.reason === "too_large") {
+        throw new CaptionError(
+          "video_unavailable",
+          `The transcription of this video's audio was larger than ${inMegabytes(this.options.maxAnswerBytes ?? defaultMaxAnswerBytes)} (VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES), more than any speech gives; nothing was charged.`,
+        );
+      }
       const why = timeout.aborted
         ? `no answer within ${this.options.requestTimeoutMs / 1000} s`
         : (error as Error).message;

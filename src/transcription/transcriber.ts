@@ -31,6 +31,8 @@ export class TranscriptionError extends Error {
   constructor(
     message: string,
     readonly mayPass: boolean,
+    /** The wait the service asked for (`Retry-After`), when it asked. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

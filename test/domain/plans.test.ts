@@ -27,6 +27,7 @@ describe("parsePlanTable", () => {
       cycleAllowance: 500,
       videosPerJob: 20,
       transcriptionCreditsPerMinute: 2,
+      longestVideoMinutes: 720,
     });
     expect(Object.isFrozen(table.get("team"))).toBe(true);
   });

@@ -3,13 +3,16 @@ import { describe, expect, it } from "vitest";
 import { creditsForDuration } from "../../src/domain/pricing.js";
 
 describe("creditsForDuration", () => {
-  it("charges one credit per started minute", () => {
+  it("charges one credit per started minute of the duration in whole seconds, as duration_seconds shows it", () => {
     const cases: [number, number][] = [
       [1, 1],
       [30, 1],
       [59.9, 1],
       [60, 1],
-      [60.001, 2],
+      [60.001, 1],
+      [60.029, 1],
+      [60.499, 1],
+      [60.5, 2],
       [61, 2],
       [90, 2],
       [120, 2],

@@ -1,6 +1,6 @@
 // A fake OpenAI-compatible /audio/transcriptions server on a random port: it reads the multipart upload as
 // OpenAI does and answers as the test scripts it (segments, plain text, errors, or no answer until the client leaves).
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface TranscriptionUpload {
@@ -12,13 +12,20 @@ export interface TranscriptionUpload {
   readonly fileBytes: number;
   /** Whether it was answered, is still waiting, or its client went away first. */
   outcome: "pending" | "answered" | "abandoned";
+  /** When the upload was whole (Date.now()), to check the waits between tries. */
+  readonly receivedAt: number;
+  /** For an endless answer: the bytes written before its client went away. */
+  bytesSent: number;
 }
 
-export type TranscriptionReply =
+export type TranscriptionReply = (
   | { readonly status?: number; readonly json: unknown }
   | { readonly status?: number; readonly text: string }
   /** Never answers; the upload is `abandoned` once its client goes away. */
-  | { readonly hang: true };
+  | { readonly hang: true }
+  /** A 200 JSON answer that never ends: segments written until the client goes away. */
+  | { readonly endless: true }
+) & { readonly headers?: Record<string, string> };
 
 export type TranscriptionBehaviour = (upload: TranscriptionUpload) => TranscriptionReply;
 
@@ -41,6 +48,23 @@ export function verboseReply(segments: [start: number, end: number, text: string
       segments: segments.map(([start, end, text], id) => ({ id, start, end, text: ` ${text}` })),
     },
   };
+}
+
+/** Segments of 64 KB, each written when the last has drained, until the client leaves (at most 4 GB). */
+function writeEndlessly(response: ServerResponse, upload: TranscriptionUpload): void {
+  response.writeHead(200, { "content-type": "application/json" });
+  response.write('{"task":"transcribe","segments":[');
+  const segment = Buffer.from(`${JSON.stringify({ start: 0, end: 1, text: "x".repeat(65_000) })},`);
+  const more = () => {
+    while (!response.destroyed && upload.bytesSent < 4e9) {
+      upload.bytesSent += segment.length;
+      if (!response.write(segment)) {
+        response.once("drain", more);
+        return;
+      }
+    }
+  };
+  more();
 }
 
 export async function startFakeTranscription(behaviour: TranscriptionBehaviour): Promise<FakeTranscription> {
@@ -70,6 +94,8 @@ export async function startFakeTranscription(behaviour: TranscriptionBehaviour):
         fileName,
         fileBytes,
         outcome: "pending",
+        receivedAt: Date.now(),
+        bytesSent: 0,
       };
       uploads.push(upload);
       response.on("close", () => {
@@ -77,12 +103,16 @@ export async function startFakeTranscription(behaviour: TranscriptionBehaviour):
       });
       const reply = respond(upload);
       if ("hang" in reply) return;
+      if ("endless" in reply) {
+        writeEndlessly(response, upload);
+        return;
+      }
       upload.outcome = "answered";
       if ("json" in reply) {
-        response.writeHead(reply.status ?? 200, { "content-type": "application/json" });
+        response.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
         response.end(JSON.stringify(reply.json));
       } else {
-        response.writeHead(reply.status ?? 200, { "content-type": "text/plain" });
+        response.writeHead(reply.status ?? 200, { "content-type": "text/plain", ...reply.headers });
         response.end(reply.text);
       }
     });

@@ -101,7 +101,7 @@ describe("transcribing audio", () => {
     expect(transcript.cues).toEqual([{ startMs: 500, endMs: 1500, text: `piece of ${wavBytes(2).length}` }]);
   });
 
-  it("asks for plain json once the server refuses verbose_json, and spans the piece with its text", async () => {
+  it("asks for plain json when the server refuses verbose_json, and spans the audio's measured length", async () => {
     service.respondWith((upload) =>
       upload.fields.response_format?.[0] === "verbose_json"
         ? { status: 400, json: { error: { message: "response_format verbose_json is not supported" } } }
@@ -117,7 +117,9 @@ describe("transcribing audio", () => {
         "verbose_json",
         "json",
       ]);
-      expect(transcript.cues).toEqual([{ startMs: 0, endMs: 42_000, text: "Only words." }]);
+      // The page said 42 s; the audio holds 2 s, which is what the words span and what is charged.
+      expect(transcript.cues).toEqual([{ startMs: 0, endMs: 2_000, text: "Only words." }]);
+      expect(transcript.processedSeconds).toBeCloseTo(2, 1);
     } finally {
       service.respondWith((upload) => verboseReply([[0.5, 1.5, `piece of ${upload.fileBytes}`]]));
     }

@@ -56,7 +56,8 @@ for (const dialect of dialects) {
       beforeAll(async () => {
         service = await startFakeTranscription(() => verboseReply(spoken));
         ytDlp = createFakeAudioYtDlp();
-        ytDlp.setAudio(wavBytes(3), 90);
+        // 90 s of audio, as the page says: the charge follows what the audio holds (see media-bounds tests).
+        ytDlp.setAudio(wavBytes(90), 90);
         tempRoot = mkdtempSync(join(tmpdir(), "vidrows-stt-root-"));
         leftover = join(tempRoot, `vidrows-audio-${deadPid()}-left`);
         mkdirSync(leftover);
@@ -132,7 +133,7 @@ for (const dialect of dialects) {
           response_format: ["verbose_json"],
           "timestamp_granularities[]": ["segment"],
         });
-        expect(upload?.fileBytes).toBe(wavBytes(3).length);
+        expect(upload?.fileBytes).toBe(wavBytes(90).length);
         const download = ytDlp.calls().at(-1) ?? [];
         expect(download).toContain("https://www.youtube.com/watch?v=sttNoCapt01");
         expect(download.join(" ")).toContain("-f wa/w");
