@@ -66,7 +66,8 @@ for (const dialect of dialects) {
       beforeAll(async () => {
         service = await startFakeTranscription(() => verboseReply(spoken));
         ytDlp = createFakePlatformYtDlp();
-        ytDlp.setAudio(wavBytes(3));
+        // 14 s of audio, as long as the TikTok page says and the transcription's segments run.
+        ytDlp.setAudio(wavBytes(14));
         ytDlp.setPages({
           [vimeoUrl]: recordedPage("vimeo-76979871.info.json", {
             en: "vimeo-76979871.en.vtt",
@@ -137,9 +138,10 @@ for (const dialect of dialects) {
         expect(source.end_seconds).toBeGreaterThanOrEqual(21);
         expect(source.quote).toContain("red camera crane");
         expect(source.url).toBe(`https://vimeo.com/76979871#t=${Math.floor(source.start_seconds)}s`);
-        // From captions, so no transcription, and 62 s at a credit per started minute.
+        // From captions, so no transcription, and charged the span of their words (0.5 to 30 s), not the 62 s
+        // the page claims: a credit for the started minute.
         expect(service.uploads.length).toBe(uploads);
-        expect(video.usage).toMatchObject({ credits_charged: 2, duration_seconds: 62 });
+        expect(video.usage).toMatchObject({ credits_charged: 1, duration_seconds: 30 });
         // yt-dlp read the page as submitted, then wrote the English track asked for.
         const [infoRun, subtitleRun] = ytDlp.calls().slice(-2);
         expect(infoRun).toContain("--dump-single-json");
