@@ -13,7 +13,8 @@ export const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.ur
 const childCwd = mkdtempSync(join(tmpdir(), "vidrows-cwd-"));
 
 // Settings the children must get only from the test, never from the environment the tests run in.
-const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_.*)$/;
+// VIDROWS_SQLITE_DRIVER alone goes through: the suites run on the SQLite driver it names, children too.
+const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_(?!SQLITE_DRIVER$).*)$/;
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
@@ -103,6 +104,8 @@ export interface ServerProcess {
   printedKey(): string | null;
   /** SIGTERM, then SIGKILL if it does not stop in time. */
   stop(): Promise<void>;
+  /** How the process ended (its exit code, or the signal that ended it), or null while it runs. */
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** SIGKILL (a crash), resolving once the process is gone. */
   kill(): Promise<void>;
 }
@@ -214,6 +217,10 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
     stderr: started.stderr,
     printedKey: () => /\bvr_live_[0-9A-Za-z]{32}\b/.exec(started.stdout())?.[0] ?? null,
     stop: () => terminate(started.child),
+    exitStatus: () => {
+      const { exitCode: code, signalCode: signal } = started.child;
+      return code === null && signal === null ? null : { code, signal };
+    },
     kill: () => {
       const gone = exited(started.child);
       started.child.kill("SIGKILL");
