@@ -207,8 +207,7 @@ describe("npm start's server", () => {
       expect(answer.status).toBe(200);
       await answer.arrayBuffer();
     }
-    await server.stop();
-    expect(server.exitStatus()).toEqual({ code: 0, signal: null });
+    expect(await server.stopWith("SIGTERM")).toEqual({ code: 0, signal: null });
     expect(server.stderr()).toBe("");
   });
 });
