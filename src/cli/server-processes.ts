@@ -68,9 +68,7 @@ export async function serve(withWorker: boolean) {
     await app.stop().catch(() => {});
     throw explainListenFailure(error, app.config) ?? error;
   }
-  // Which SQLite driver the running Node.js chose (store/sqlite/sqlite-driver.ts), for whoever reads the log.
-  const sqliteDriver = app.store.dialect === "sqlite" ? app.store.driver : undefined;
-  app.log.info({ address, worker: app.worker?.id ?? null, sqliteDriver }, "vidrows is listening");
+  app.log.info({ address, worker: app.worker?.id ?? null }, "vidrows is listening");
   stopOnSignals(app);
 }
 

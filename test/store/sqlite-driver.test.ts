@@ -1,5 +1,6 @@
 // The SQLite driver adapter: the same answers from either driver (rows, counts, blobs as Buffers, errors
-// by SQLite's code names), the driver each Node.js gets, and better-sqlite3 never loaded where node:sqlite is.
+// by SQLite's code names), the driver each Node.js gets, and better-sqlite3 never loaded where node:sqlite
+// is. (A server's clean start and stop on each Node.js: test/cli/start-and-stop.test.ts.)
 // The in-process tests run on the driver VIDROWS_SQLITE_DRIVER names, else on the one this Node.js chooses.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -14,10 +15,6 @@ import {
   type SqliteDriverName,
 } from "../../src/store/sqlite/sqlite-driver.js";
 import { sqliteCodeName } from "../../src/store/sqlite/sqlite-result-codes.js";
-import { killAllChildren, type ServerProcess, startServerProcess } from "../support/processes.js";
-import { useWorkBudgets } from "../support/time-budgets.js";
-
-useWorkBudgets();
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 /** Written from Node.js's release notes, not from the adapter: node:sqlite with columns() and isTransaction. */
@@ -33,9 +30,8 @@ function open(path: string, options: { readOnly?: boolean } = {}): SqliteConnect
   connections.push(connection);
   return connection;
 }
-afterEach(async () => {
+afterEach(() => {
   for (const connection of connections.splice(0)) if (connection.isOpen) connection.close();
-  await killAllChildren();
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -178,36 +174,5 @@ describe("which driver", () => {
     expect(driver).toBe(expectedDriver);
     if (expectedDriver === "node:sqlite") expect(native).toEqual([]);
     else expect(native).toHaveLength(1);
-  });
-});
-
-describe("npm start's server", () => {
-  let server: ServerProcess | undefined;
-  afterEach(() => {
-    server = undefined;
-  });
-
-  it(`starts on ${expectedDriver} and stops cleanly on Node.js ${process.versions.node}: exit code 0, nothing on stderr`, async () => {
-    // `serve` with its worker, as `npm start` runs it; VIDROWS_SQLITE_DRIVER empty: the default choice.
-    server = await startServerProcess({
-      databaseUrl: freshPath(),
-      withWorker: true,
-      env: { VIDROWS_SQLITE_DRIVER: "" },
-    });
-    const listening = server
-      .stdout()
-      .split("\n")
-      .find((line) => line.includes('"vidrows is listening"'));
-    expect(JSON.parse(listening ?? "{}")).toMatchObject({ sqliteDriver: expectedDriver });
-    // A few requests through the store with the key of the first start, then the stop.
-    const key = server.printedKey();
-    expect(key).not.toBeNull();
-    for (let request = 0; request < 20; request++) {
-      const answer = await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
-      expect(answer.status).toBe(200);
-      await answer.arrayBuffer();
-    }
-    expect(await server.stopWith("SIGTERM")).toEqual({ code: 0, signal: null });
-    expect(server.stderr()).toBe("");
   });
 });
