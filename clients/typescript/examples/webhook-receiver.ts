@@ -46,7 +46,9 @@ export const receiver = createServer((request, response) => {
       if (ours.has(jobId)) await takeRows(jobId);
       else {
         completedEarly.add(jobId);
-        console.log(`${jobId} was not submitted by this receiver: its rows are left for whoever submitted it`);
+        console.log(
+          `${jobId} was not submitted by this receiver: its rows are left for whoever submitted it`,
+        );
       }
     } catch (error) {
       if (!(error instanceof VidrowsWebhookError)) throw error;
