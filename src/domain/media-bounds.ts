@@ -45,6 +45,8 @@ export function transcriptCharsBound(billedSeconds: number, charsPerMinute: numb
   return Math.max(1, Math.ceil(Math.max(0, billedSeconds) / 60)) * charsPerMinute;
 }
 
+const minutes = (count: number) => `${count} minute${count === 1 ? "" : "s"}`;
+
 /** Megabytes, as the bound messages say them. */
 export function inMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
@@ -100,13 +102,13 @@ export function lengthBound(
     return {
       maxSeconds: payable,
       code: "video_unavailable",
-      named: `the plan's longest video (${longestVideoMinutes} minutes)`,
+      named: `the plan's longest video (${minutes(longestVideoMinutes)})`,
     };
   }
   const underCap = room.hardCap !== null && room.hardCap - room.usedThisCycle < room.balance;
   return {
     maxSeconds: payable,
     code: underCap ? "hard_cap_reached" : "insufficient_credits",
-    named: `what ${underCap ? "the hard cap leaves" : "the balance pays for"} (${payable / 60} minutes at ${creditsPerMinute} credits a minute)`,
+    named: `what ${underCap ? "the hard cap leaves" : "the balance pays for"} (${minutes(payable / 60)} at ${creditsPerMinute} credits a minute)`,
   };
 }

@@ -77,23 +77,23 @@ export function jobListItem(job: JobViewRow): JobListItem {
 
 /**
  * A done video's stored rows as handed over: the rows, and each one's source with its link. A source
- * already ends by the video's exact length; `durationSeconds` is that length rounded to whole seconds, as
- * the read's `usage` gives it, and a source is cut to it too, so that it never seems to outlast the video.
+ * already ends by the video's end as the extraction knew it. It is not cut to `durationSeconds`: that is
+ * the length processed and charged (the span of the words, from the first), which the moments of a video
+ * whose speech starts late run past. Rows stored before sources span the whole of it.
  */
 export function handedOverRows(
   stored: string,
   platformVideoId: string,
   durationSeconds: number | null,
 ): VideoRows {
-  const videoEnd = durationSeconds ?? Infinity;
   const { rows, sources, pageUrl } = readStoredRows(stored, durationSeconds ?? 0);
   return {
     results: rows,
     sources: sources.map((source) => {
-      const start = Math.min(source.startSeconds, videoEnd);
+      const start = source.startSeconds;
       return {
         start_seconds: start,
-        end_seconds: Math.min(source.endSeconds, videoEnd),
+        end_seconds: source.endSeconds,
         url: videoUrlAt(platformVideoId, pageUrl, start),
         quote: source.quote,
         unverified: [...source.unverified],

@@ -26,18 +26,14 @@ describe("handed-over rows", () => {
     });
   });
 
-  it("cuts a source to the video's length as the read reports it (whole seconds)", () => {
-    // A 90.4-second video reads as 90 seconds long; its last caption line ran to 90.4.
+  it("keeps a source at its moment when the charged length (the words' span from the first) ends before it", () => {
+    // Speech from 12 s to 102 s: 90 s charged, and the last row's moment is still at 100 s.
     const stored = storedRowsText({
-      rows: [{ product: "kettle" }, { product: "cup" }],
-      sources: [
-        { startSeconds: 88, endSeconds: 90.4, quote: "kettle", unverified: [] },
-        { startSeconds: 90.2, endSeconds: 90.4, quote: "cup", unverified: [] },
-      ],
+      rows: [{ product: "kettle" }],
+      sources: [{ startSeconds: 100, endSeconds: 102, quote: "kettle", unverified: [] }],
     });
     expect(handedOverRows(stored, videoId, 90).sources).toMatchObject([
-      { start_seconds: 88, end_seconds: 90, url: at(88) },
-      { start_seconds: 90, end_seconds: 90, url: at(90) },
+      { start_seconds: 100, end_seconds: 102, url: at(100) },
     ]);
   });
 

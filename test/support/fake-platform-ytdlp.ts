@@ -16,6 +16,10 @@ export interface RecordedPage {
   readonly exitCode?: number;
   /** The run reading the page never ends, like a yt-dlp stuck on a stalled connection. */
   readonly hang?: boolean;
+  /** The media file this page's download "downloads" (its extension kept), instead of the shared WAV. */
+  readonly audio?: string;
+  /** The download never ends: a stream written a megabyte at a time (at most 4 GB) until the run is killed. */
+  readonly endlessAudio?: boolean;
 }
 
 export interface FakePlatformYtDlp {
@@ -67,8 +71,22 @@ if (page.hang) {
 if (page.stderr) process.stderr.write(page.stderr);
 if (page.exitCode) process.exit(page.exitCode);
 if (args.includes("-f")) {
-  fs.copyFileSync(path.join(__dirname, "audio.wav"), value("-o").replace("%(ext)s", "wav"));
-  process.stdout.write(JSON.stringify({ ...page.info, ext: "wav" }) + "\\n");
+  const source = page.audio || path.join(__dirname, "audio.wav");
+  const ext = path.extname(source).slice(1);
+  const output = value("-o").replace("%(ext)s", ext);
+  if (page.endlessAudio) {
+    const megabyte = Buffer.alloc(1024 * 1024, 1);
+    let written = 0;
+    const more = () => {
+      if (written++ >= 4096) return;
+      fs.appendFileSync(output, megabyte);
+      setTimeout(more, 5);
+    };
+    more();
+    return;
+  }
+  fs.copyFileSync(source, output);
+  process.stdout.write(JSON.stringify({ ...page.info, ext }) + "\\n");
 } else {
   process.stdout.write(JSON.stringify(page.info) + "\\n");
 }
