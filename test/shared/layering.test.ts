@@ -9,7 +9,10 @@ const srcDir = fileURLToPath(new URL("../../src/", import.meta.url));
 
 /** Pure logic: imports nothing of ours but itself. */
 const domain = ["domain"];
-/** The platform: settings, logging, the database, the HTTP server, concurrency helpers. Never a feature. */
+/**
+ * The platform: settings, logging, the database, the HTTP server, concurrency helpers, and the one way to
+ * video sites (platforms/). Never a feature.
+ */
 const platform = [
   "config",
   "model-settings",
@@ -19,6 +22,7 @@ const platform = [
   "store",
   "http",
   "concurrency",
+  "platforms",
 ];
 /** Features every other feature may use: who is calling (access) and money (credits). */
 const shared = ["access", "credits"];
@@ -46,9 +50,6 @@ const roots = ["app", "cli", "cluster"];
 const featureImports: Record<string, string[]> = {
   jobs: ["schemas", "extraction"], // a saved schema resolved at submission; the row type and stored rows of a result
   pipeline: ["captions", "extraction", "transcription", "webhooks"], // its ports; events recorded at settlement
-  transcription: ["captions"], // a transcript is a caption track's shape; yt-dlp runs and the proxy pool
-  extraction: ["captions"], // a transcript is a caption track's text
-  listings: ["captions"], // yt-dlp runs and their messages, the proxy pool and the pace
   workspaces: ["keys"], // a new workspace's first key
   usage: ["workspaces"], // the workspace as of now (its cycle renewed if due) and its plan
 };
