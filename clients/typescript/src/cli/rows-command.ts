@@ -1,41 +1,35 @@
 // `jobs rows`: takes a settled job's rows (once: the server deletes them) and writes them as JSON, JSONL or CSV.
 import type { SettledJob } from "../api-types.js";
-import { type Command, type CommandContext, stringOption } from "./command.js";
-import { type CsvRow, rowsToCsv } from "./csv.js";
+import { type Command, stringOption } from "./command.js";
+import { type CsvRow, type RowTable, rowsToCsv } from "./csv.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
+import { reportFailedVideos } from "./failed-videos.js";
 import { openPendingFile, type PendingFile } from "./pending-file.js";
 import { withSourceColumns } from "./source-columns.js";
 
 const formats = ["json", "jsonl", "csv"] as const;
 type Format = (typeof formats)[number];
 
-function flatRows(job: SettledJob, withSources: boolean): CsvRow[] {
+function rowTable(job: SettledJob, withSources: boolean): RowTable {
   const rows: CsvRow[] = [];
   for (const video of job.results) {
     if (video.status !== "done" || video.rows === null) continue;
     const { results, sources } = video.rows;
     results.forEach((cells, i) => rows.push({ videoId: video.video_id, cells, source: sources[i] }));
   }
-  return withSources ? withSourceColumns(rows) : rows;
+  // A server from before reads gave `columns` has the rows' own keys, the same when there are rows.
+  const columns = job.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];
+  const table = { columns, rows };
+  return withSources ? withSourceColumns(table) : table;
 }
 
-function render(job: SettledJob, format: Format, withSources: boolean): string {
+function render(job: SettledJob, format: Format, table: RowTable): string {
   if (format === "json") return JSON.stringify(job, null, 2) + "\n";
-  const rows = flatRows(job, withSources);
-  if (format === "csv") return rowsToCsv(rows);
-  return rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
+  if (format === "csv") return rowsToCsv(table);
+  return table.rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
 }
 
-function reportFailures(context: CommandContext, job: SettledJob): void {
-  for (const video of job.results) {
-    if (video.status === "failed") {
-      const retry = video.error.retryable ? " (retryable)" : "";
-      context.io.stderr.write(
-        `failed ${video.video_id}: ${video.error.code}${retry}: ${video.error.message}\n`,
-      );
-    }
-  }
-}
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
 export const rowsCommand: Command = {
   name: "jobs rows",
@@ -73,21 +67,33 @@ export const rowsCommand: Command = {
         );
         return exitCodes.nothingTaken;
       }
-      const taken = read.results.some((video) => video.status === "done" && video.rows === null);
-      const text = render(read, format, context.values.sources === true);
-      // A file holding only what an earlier read left (no rows) would pass for the rows: write none.
-      if (!out) context.io.stdout.write(text);
-      else if (!taken) {
-        await out.write(text);
-        await out.commit();
-      }
-      reportFailures(context, read);
-      if (taken) {
-        const unwritten = out ? ` Nothing was written to ${outPath}.` : "";
+      // An output holding only what an earlier read left (no rows) would pass for the rows: write none,
+      // not even a header, so that `> rows.csv` leaves an empty file rather than one that looks whole.
+      if (read.results.some((video) => video.status === "done" && video.rows === null)) {
+        reportFailedVideos(context, read.results);
+        const unwritten = out ? ` Nothing was written to ${outPath}.` : " Nothing was written.";
         context.io.stderr.write(
           `The rows of ${jobId} were taken by an earlier read; the server keeps none.${unwritten}\n`,
         );
         return exitCodes.nothingTaken;
+      }
+      const table = rowTable(read, context.values.sources === true);
+      const text = render(read, format, table);
+      if (!out) context.io.stdout.write(text);
+      else {
+        await out.write(text);
+        await out.commit();
+        const videos = read.results.filter((video) => video.status === "done").length;
+        context.io.stderr.write(
+          `Wrote ${plural(table.rows.length, "row")} of ${plural(videos, "done video")} to ${outPath} (${format}).\n`,
+        );
+      }
+      reportFailedVideos(context, read.results);
+      if (read.status === "failed") {
+        context.io.stderr.write(
+          `Job ${jobId} failed: every one of its ${plural(read.videos, "video")} failed (above), so it has no rows.\n`,
+        );
+        return exitCodes.jobFailed;
       }
       return exitCodes.ok;
     } finally {
