@@ -69,6 +69,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   try {
     opened = openStore(config.database, {
       rememberAnswers: config.rememberAnswers,
+      sqliteDriver: config.sqliteDriver,
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
