@@ -27,6 +27,7 @@ describe("numbered lines", () => {
         .slice(0, 10)
         .map((cue) => cue.text)
         .join(" "),
+      parts: cues.slice(0, 10),
     });
     expect(lines.map((line) => line.text).join(" ")).toBe(cues.map((cue) => cue.text).join(" "));
   });

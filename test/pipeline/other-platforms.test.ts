@@ -132,8 +132,10 @@ for (const dialect of dialects) {
         expect(video.video_id).toBe("vimeo:76979871");
         expect(video.rows.results).toEqual([{ product: "camera crane", price: 40 }]);
         const source = video.rows.sources[0];
-        // The crane's cue is 14.25 to 21 s, inside its prompt line.
-        expect(source.start_seconds).toBeLessThanOrEqual(14.25);
+        // The crane's cue is 14.25 to 21 s, inside its prompt line; `camera` is its 8th word of 15, so the
+        // moment is in the cue, no later than where its words, evenly spread, put `camera` (17.4 s).
+        expect(source.start_seconds).toBeGreaterThanOrEqual(14.25);
+        expect(source.start_seconds).toBeLessThanOrEqual(14.25 + (6.75 * 7) / 15);
         expect(source.end_seconds).toBeGreaterThanOrEqual(21);
         expect(source.quote).toContain("red camera crane");
         expect(source.url).toBe(`https://vimeo.com/76979871#t=${Math.floor(source.start_seconds)}s`);

@@ -115,9 +115,11 @@ for (const dialect of dialects) {
         const video = job.results[0];
         expect(video.status, JSON.stringify(video)).toBe("done");
         expect(video.rows.results).toEqual([{ product: "kettle", price: 30 }]);
-        // The source is the prompt line holding the kettle's segment (4.5 to 9.25 s), a line of at most 30 s.
+        // The source is the prompt line holding the kettle's segment (4.5 to 9.25 s), a line of at most 30 s,
+        // starting in that segment no later than where its words, evenly spread, put `kettle` (3rd of 6).
         const source = video.rows.sources[0];
-        expect(source.start_seconds).toBeLessThanOrEqual(4.5);
+        expect(source.start_seconds).toBeGreaterThanOrEqual(4.5);
+        expect(source.start_seconds).toBeLessThanOrEqual(4.5 + (4.75 * 2) / 6);
         expect(source.end_seconds).toBeGreaterThanOrEqual(9.25);
         expect(source.end_seconds - source.start_seconds).toBeLessThanOrEqual(30);
         expect(source.quote).toContain("The blue kettle costs thirty dollars.");
