@@ -1,6 +1,7 @@
 // One HTTP exchange for a captions source: a timeout on every request, the caller's abort signal honoured,
 // a cap on the body size, an optional proxy, and failures told apart (timeout, network, too large).
 import { type Dispatcher, fetch } from "undici";
+import { BodyTooLarge, readBoundedText } from "../platforms/bounded-body.js";
 
 export const defaultCaptionTimeoutMs = 15_000;
 // A long video's captions are a few MB at most; a bigger answer is not captions.
@@ -32,29 +33,6 @@ export class HttpFailure extends Error {
   ) {
     super(message);
   }
-}
-
-/** The body as text, read as it comes and given up (HttpFailure `too_large`) past `maxBytes`, never held whole. */
-export async function readBoundedText(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-): Promise<string> {
-  if (body === null) return "";
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new HttpFailure("too_large", `the answer is larger than ${maxBytes} bytes`);
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 function describeNetworkError(error: unknown): string {
@@ -91,6 +69,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     if (error instanceof HttpFailure) throw error;
+    if (error instanceof BodyTooLarge) throw new HttpFailure("too_large", error.message);
     if (timedOut) throw new HttpFailure("timeout", `no answer within ${request.timeoutMs / 1000} s`);
     throw new HttpFailure("network", `the request failed (${describeNetworkError(error)})`);
   } finally {

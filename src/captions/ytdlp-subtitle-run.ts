@@ -4,22 +4,9 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { inMegabytes } from "../domain/media-bounds.js";
-import { CaptionError } from "./caption-source.js";
+import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
+import { PlatformError } from "../platforms/platform-error.js";
 import type { YtDlpTrack } from "./ytdlp-info.js";
-
-/** What every run of an attempt shares: the exit (proxy) and the identity (cookies) of the attempt. */
-export interface YtDlpAccess {
-  readonly proxy?: string;
-  /** A copy of the cookies file made for this attempt: yt-dlp writes its cookies back when it ends. */
-  readonly cookiesFile?: string;
-}
-
-export function accessArguments(access: YtDlpAccess): string[] {
-  return [
-    ...(access.proxy === undefined ? [] : ["--proxy", access.proxy]),
-    ...(access.cookiesFile === undefined ? [] : ["--cookies", access.cookiesFile]),
-  ];
-}
 
 /** yt-dlp's --sub-langs are regular expressions matched whole: the track's key, taken literally. */
 function literalPattern(key: string): string {
@@ -36,7 +23,7 @@ export function subtitleRunArguments(
   infoFile: string,
   track: YtDlpTrack,
   folder: string,
-  access: YtDlpAccess,
+  access: AttemptAccess,
 ) {
   return [
     "--load-info-json",
@@ -79,7 +66,7 @@ export async function writtenSubtitle(
   const path = join(folder, name);
   const { size } = await stat(path);
   if (size > maxBytes) {
-    throw new CaptionError(
+    throw new PlatformError(
       "video_unavailable",
       `The caption file is larger than ${inMegabytes(maxBytes)}, the most captions vidrows reads; nothing was charged.`,
     );

@@ -14,7 +14,7 @@ import type { PlanTable } from "../domain/plans.js";
 import { creditsForDuration } from "../domain/pricing.js";
 import { billedSeconds, wordsSpanSeconds } from "../domain/processed-length.js";
 import type { Store } from "../store/database.js";
-import type { Transcript } from "../captions/caption-source.js";
+import type { Transcript } from "../domain/transcript.js";
 
 export interface VideoBoundsOptions {
   readonly store: Store;

@@ -2,8 +2,8 @@
 // whisper server, vLLM...): the piece uploaded as multipart, segment times asked for, plain text accepted.
 import { openAsBlob } from "node:fs";
 import { basename, extname } from "node:path";
-import { HttpFailure, readBoundedText } from "../captions/caption-http.js";
-import { CaptionError } from "../captions/caption-source.js";
+import { BodyTooLarge, readBoundedText } from "../platforms/bounded-body.js";
+import { PlatformError } from "../platforms/platform-error.js";
 import { retryAfterMs } from "../domain/retry-after.js";
 import { inMegabytes } from "../domain/media-bounds.js";
 import { readTranscriptionAnswer } from "./transcription-answer.js";
@@ -109,8 +109,8 @@ export class OpenAiTranscriber implements Transcriber {
       };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (error instanceof HttpFailure && error.reason === "too_large") {
-        throw new CaptionError(
+      if (error instanceof BodyTooLarge) {
+        throw new PlatformError(
           "video_unavailable",
           `The transcription of this video's audio was larger than ${inMegabytes(this.options.maxAnswerBytes ?? defaultMaxAnswerBytes)} (VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES), more than any speech gives; nothing was charged.`,
         );

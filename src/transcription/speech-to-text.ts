@@ -4,13 +4,13 @@
 // folder removed whatever happens. The transcript says how many seconds of audio were sent: its charge.
 import { rm, stat, statfs } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { CaptionCue, Transcript } from "../captions/caption-source.js";
-import { CaptionError } from "../captions/caption-source.js";
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { sleep } from "../concurrency/sleep.js";
 import { type AudioLimits, BoundExceeded, inMegabytes } from "../domain/media-bounds.js";
 import { clampToPiece, claimedSeconds, sentSeconds } from "../domain/processed-length.js";
-import { newAudioFolder, sweepAbandonedAudioFolders } from "./audio-folders.js";
+import type { CaptionCue, Transcript } from "../domain/transcript.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { newWorkFolder, sweepAbandonedWorkFolders } from "../platforms/work-folders.js";
 import type { AudioSource, DownloadedAudio } from "./audio-download.js";
 import { type AudioPiece, type Transcriber, TranscriptionError } from "./transcriber.js";
 
@@ -61,13 +61,13 @@ export class SpeechToText {
     this.tempRoot = options.tempRoot ?? tmpdir();
   }
 
-  /** Removes the audio folders of processes that died mid-video; run as a worker starts. */
+  /** Removes the work folders of processes that died mid-video; run as a worker starts. */
   sweepLeftovers(): Promise<number> {
-    return sweepAbandonedAudioFolders(this.tempRoot);
+    return sweepAbandonedWorkFolders(this.tempRoot);
   }
 
   /**
-   * The transcript of the video at `url`, within `limits`: a CaptionError when its audio cannot be had, a
+   * The transcript of the video at `url`, within `limits`: a PlatformError when its audio cannot be had, a
    * BoundExceeded past a bound, a TranscriptionError when the service fails after retries, the signal's
    * reason on abort.
    */
@@ -78,11 +78,11 @@ export class SpeechToText {
     limits?: AudioLimits,
   ): Promise<Transcript> {
     if (limits !== undefined) await this.checkFreeSpace(limits);
-    const folder = await newAudioFolder(this.tempRoot);
+    const folder = await newWorkFolder("audio", this.tempRoot);
     try {
       const audio = await this.withRetries(
         () => this.options.audio.download(url, videoId, folder, signal, limits),
-        (error) => error instanceof CaptionError && error.retryable,
+        (error) => error instanceof PlatformError && error.retryable,
         signal,
       );
       const mediaSeconds = await this.measured(audio, limits, signal);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlanTable } from "../../src/domain/plans.js";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { wavBytes } from "../support/fake-audio-ytdlp.js";
 import {
@@ -27,7 +27,7 @@ import { testPlans } from "../support/test-server.js";
 
 let ffmpeg: string | null = null;
 try {
-  ffmpeg = findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+  ffmpeg = findProgram("ffmpeg", undefined, "This test");
 } catch {
   console.warn(
     "Skipping the processed-length pipeline tests: ffmpeg is not installed (apt-get install -y ffmpeg).",

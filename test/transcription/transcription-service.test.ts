@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
+import { PlatformError } from "../../src/platforms/platform-error.js";
 import type { AudioSource } from "../../src/transcription/audio-download.js";
 import { OpenAiTranscriber } from "../../src/transcription/openai-transcriber.js";
 import { SpeechToText } from "../../src/transcription/speech-to-text.js";
@@ -138,7 +138,7 @@ describe("the transcription service", () => {
     const failure = await transcriber(10_000)
       .transcribe({ path: audioPath, durationSeconds: 2 })
       .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(CaptionError);
+    expect(failure).toBeInstanceOf(PlatformError);
     expect(failure).toMatchObject({ code: "video_unavailable", retryable: false });
     expect((failure as Error).message).toContain("VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES");
   });
