@@ -29,12 +29,16 @@ describe("loadConfig", () => {
       maxUploadBytes: 25_000_000,
       requestTimeoutSeconds: 300,
       ffmpegPath: undefined,
+      maxAnswerBytes: 16_000_000,
+      maxRetryAfterSeconds: 120,
     });
     const local = loadConfig({
       VIDROWS_TRANSCRIBE_BASE_URL: "http://127.0.0.1:8000/v1",
       VIDROWS_TRANSCRIBE_API_KEY: "stt-key",
       VIDROWS_TRANSCRIBE_MAX_BYTES: "1000000",
       VIDROWS_FFMPEG_PATH: "/opt/ffmpeg",
+      VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES: "2000000",
+      VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS: "30",
     }).transcription;
     expect(local).toMatchObject({
       baseUrl: "http://127.0.0.1:8000/v1",
@@ -42,6 +46,21 @@ describe("loadConfig", () => {
       model: "whisper-1",
     });
     expect(local).toMatchObject({ maxUploadBytes: 1_000_000, ffmpegPath: "/opt/ffmpeg" });
+    expect(local).toMatchObject({ maxAnswerBytes: 2_000_000, maxRetryAfterSeconds: 30 });
+  });
+
+  it("reads the bounds of what a page may make a video hold, refusing values out of range by name", () => {
+    expect(loadConfig({}).worker).toMatchObject({
+      audioMaxKilobitsPerSecond: 320,
+      transcriptMaxCharsPerMinute: 5000,
+    });
+    expect(
+      loadConfig({ VIDROWS_AUDIO_MAX_KBPS: "128", VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE: "3000" }).worker,
+    ).toMatchObject({ audioMaxKilobitsPerSecond: 128, transcriptMaxCharsPerMinute: 3000 });
+    expect(() => loadConfig({ VIDROWS_AUDIO_MAX_KBPS: "0" })).toThrow(/VIDROWS_AUDIO_MAX_KBPS/);
+    expect(() => loadConfig({ VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE: "lots" })).toThrow(
+      /VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE/,
+    );
   });
 
   it("refuses a VIDROWS_TRANSCRIBE_BASE_URL that is not http(s), naming it", () => {
