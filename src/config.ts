@@ -6,9 +6,14 @@ import {
   captionsSetting,
   otherPlatformsSetting,
   type PlatformAccessSettings,
-  youtubeProxy,
+  youtubeProxies,
 } from "./config/captions-settings.js";
-import { type DatabaseTarget, parseDatabaseTarget } from "./config/database-settings.js";
+import {
+  type DatabaseTarget,
+  parseDatabaseTarget,
+  type SqliteDriverName,
+  sqliteDriverSetting,
+} from "./config/database-settings.js";
 import { type HttpTimeouts, httpTimeouts } from "./config/http-settings.js";
 import {
   type ModelSettings,
@@ -25,7 +30,12 @@ import { type MechanismSwitches, readMechanismSwitches } from "./mechanism-switc
 
 // What the rest of the code reads of the settings, from one place whichever file of config/ defines it.
 export { ConfigError } from "./config/setting-values.js";
-export { defaultSqlitePath, parseDatabaseTarget } from "./config/database-settings.js";
+export {
+  defaultSqlitePath,
+  parseDatabaseTarget,
+  type SqliteDriverName,
+  sqliteDriverSetting,
+} from "./config/database-settings.js";
 export type {
   DatabaseTarget,
   HttpTimeouts,
@@ -37,6 +47,11 @@ export type {
 
 export interface Config {
   readonly database: DatabaseTarget;
+  /**
+   * VIDROWS_SQLITE_DRIVER: the SQLite driver asked for (to compare the two, or test each); undefined, as
+   * by default, lets the running Node.js choose (store/sqlite/sqlite-driver.ts).
+   */
+  readonly sqliteDriver?: SqliteDriverName | undefined;
   readonly host: string;
   readonly port: number;
   /**
@@ -71,13 +86,14 @@ export interface Config {
   readonly handoverClaimSeconds?: number;
   /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
-  readonly youtubeProxy: string | undefined;
+  /** VIDROWS_YOUTUBE_PROXY's proxies, parsed once; none (left out) means every request goes out directly. */
+  readonly youtubeProxies?: readonly string[];
   // The yt-dlp settings may be left out of a config built by hand (as tests do): their defaults apply.
   /** VIDROWS_YTDLP_PATH: the yt-dlp executable; unset, `yt-dlp` on PATH (looked up when a worker starts). */
   readonly ytDlpPath?: string;
   /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
   readonly ytDlpTimeoutSeconds?: number;
-  /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
+  /** How video sites are reached beyond the proxies (clients, cookies, pacing). */
   readonly captionsAccess?: PlatformAccessSettings;
   /**
    * VIDROWS_OTHER_PLATFORMS (`any`): which pages besides YouTube's are read through yt-dlp, where it is
@@ -109,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const model = modelSettings(env);
   return Object.freeze({
     database: parseDatabaseTarget(env.DATABASE_URL),
+    sqliteDriver: sqliteDriverSetting(env),
     host: env.HOST || "127.0.0.1",
     port: integerSetting(env, "PORT", 8080, 0, 65535),
     metricsPort: env.VIDROWS_METRICS_PORT?.trim()
@@ -124,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
-    youtubeProxy: youtubeProxy(env),
+    youtubeProxies: youtubeProxies(env),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),

@@ -13,7 +13,8 @@ export const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.ur
 const childCwd = mkdtempSync(join(tmpdir(), "vidrows-cwd-"));
 
 // Settings the children must get only from the test, never from the environment the tests run in.
-const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_.*)$/;
+// VIDROWS_SQLITE_DRIVER alone goes through: the suites run on the SQLite driver it names, children too.
+const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_(?!SQLITE_DRIVER$).*)$/;
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
