@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unresolvedVideoId } from "../../src/domain/submitted-videos.js";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { wavBytes } from "../support/fake-audio-ytdlp.js";
 import { promptLines, spannedRowsReply } from "../support/fake-model.js";
@@ -47,7 +47,7 @@ const pricedThings: [RegExp, Record<string, unknown>][] = [
 
 let ffmpegMissing: string | null = null;
 try {
-  findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+  findProgram("ffmpeg", undefined, "This test");
 } catch {
   ffmpegMissing = "ffmpeg is not installed (apt-get install -y ffmpeg)";
   console.warn(`Skipping the other platforms' pipeline tests: ${ffmpegMissing}.`);
