@@ -260,6 +260,10 @@ const SettledJob = Type.Object(
     credits_charged: Type.Integer(),
     counts: refTo(Counts),
     results: Type.Array(refTo(VideoResult)),
+    rows_held: Type.Boolean({
+      description:
+        "true when another read's answer is carrying the rows right now: this read's done videos have `rows: null`, but the rows are not handed over yet and come back if that answer does not get through, so read again in a moment. false otherwise: `rows: null` then means the rows were handed over (see `handed_over_at` in the list or `GET /v1/{job_id}/videos`).",
+    }),
   },
   { $id: "SettledJob", description: "A job whose videos have all settled, with each video's result." },
 );

@@ -11,6 +11,8 @@ export const exitCodes = {
   networkError: 3,
   /** `jobs rows` found nothing to take: the job is still running, or its rows were taken before. */
   nothingTaken: 4,
+  /** `jobs rows` found the rows held by another read's answer right now: they may come back, run it again. */
+  rowsHeld: 5,
   /** Ctrl-C while waiting: the job goes on. */
   interrupted: 130,
 } as const;
