@@ -12,6 +12,8 @@ export interface Machine {
   readonly cpuModel: string;
   readonly memoryGb: number;
   readonly node: string;
+  /** The SQLite driver the measured processes ran on (store/sqlite/sqlite-driver.ts). */
+  readonly sqliteDriver: string;
   readonly commit: string;
 }
 
@@ -146,7 +148,7 @@ export function markdown(results: BenchResults): string {
   const parts = [
     `# vidrows benchmark, ${results.startedAt}`,
     "",
-    `\`${results.command}\` on ${m.cpus} x ${m.cpuModel}, ${fixed(m.memoryGb, 1)} GB, Node ${m.node}, commit ${m.commit}. The load generator (autocannon) runs on the same machine, in its own process.`,
+    `\`${results.command}\` on ${m.cpus} x ${m.cpuModel}, ${fixed(m.memoryGb, 1)} GB, Node ${m.node} (SQLite through ${m.sqliteDriver}), commit ${m.commit}. The load generator (autocannon) runs on the same machine, in its own process.`,
   ];
   const busiest = Math.max(0, ...results.loadAverages.map((l) => l.load1));
   parts.push(

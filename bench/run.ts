@@ -14,6 +14,7 @@ import { runPipelineSection } from "./pipeline/pipeline-section.js";
 import { runPromptCostSection } from "./prompt-cost/prompt-cost-section.js";
 import { type BenchResults, markdown } from "./report.js";
 import { runScaleSection } from "./pipeline/scale-section.js";
+import { chosenSqliteDriver } from "../src/store/sqlite/sqlite-driver.js";
 
 function commit(): string {
   try {
@@ -36,6 +37,8 @@ const results: BenchResults = {
     cpuModel: cpus()[0]?.model.trim() ?? "unknown",
     memoryGb: totalmem() / 2 ** 30,
     node: process.versions.node,
+    // The measured processes get VIDROWS_SQLITE_DRIVER from this one (support/processes.ts), or choose alike.
+    sqliteDriver: chosenSqliteDriver(),
     commit: commit(),
   },
   settings: { ...options, postgresUrl: options.postgresUrl ? "(set)" : undefined },

@@ -7,11 +7,12 @@ import { poolSize } from "./app/connections.js";
 import { otherPlatformsRead } from "./app/other-platforms.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
+import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { videoListingSettings } from "./listings/video-listings.js";
 import { createLogger } from "./logger.js";
-import { countWaitingVideosWith, startMetricsServer } from "./metrics.js";
+import { countWaitingVideosWith, describeBuild, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
 import { allMechanismsOn } from "./mechanism-switches.js";
 import { type OpenedStore, openStore } from "./store/database.js";
@@ -68,6 +69,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   try {
     opened = openStore(config.database, {
       rememberAnswers: config.rememberAnswers,
+      sqliteDriver: config.sqliteDriver,
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
@@ -148,6 +150,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
     async start() {
       if (config.metricsPort !== undefined && (serve || work)) {
+        describeBuild(packageVersion());
         // Every video counted in its job's queued count, admitted to the queue or not yet.
         countWaitingVideosWith(async () => {
           const row = await store.db

@@ -8,7 +8,12 @@ import {
   type PlatformAccessSettings,
   youtubeProxy,
 } from "./config/captions-settings.js";
-import { type DatabaseTarget, parseDatabaseTarget } from "./config/database-settings.js";
+import {
+  type DatabaseTarget,
+  parseDatabaseTarget,
+  type SqliteDriverName,
+  sqliteDriverSetting,
+} from "./config/database-settings.js";
 import { type HttpTimeouts, httpTimeouts } from "./config/http-settings.js";
 import {
   type ModelSettings,
@@ -25,7 +30,12 @@ import { type MechanismSwitches, readMechanismSwitches } from "./mechanism-switc
 
 // What the rest of the code reads of the settings, from one place whichever file of config/ defines it.
 export { ConfigError } from "./config/setting-values.js";
-export { defaultSqlitePath, parseDatabaseTarget } from "./config/database-settings.js";
+export {
+  defaultSqlitePath,
+  parseDatabaseTarget,
+  type SqliteDriverName,
+  sqliteDriverSetting,
+} from "./config/database-settings.js";
 export type {
   DatabaseTarget,
   HttpTimeouts,
@@ -37,6 +47,11 @@ export type {
 
 export interface Config {
   readonly database: DatabaseTarget;
+  /**
+   * VIDROWS_SQLITE_DRIVER: the SQLite driver asked for (to compare the two, or test each); undefined, as
+   * by default, lets the running Node.js choose (store/sqlite/sqlite-driver.ts).
+   */
+  readonly sqliteDriver?: SqliteDriverName | undefined;
   readonly host: string;
   readonly port: number;
   /**
@@ -104,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const model = modelSettings(env);
   return Object.freeze({
     database: parseDatabaseTarget(env.DATABASE_URL),
+    sqliteDriver: sqliteDriverSetting(env),
     host: env.HOST || "127.0.0.1",
     port: integerSetting(env, "PORT", 8080, 0, 65535),
     metricsPort: env.VIDROWS_METRICS_PORT?.trim()

@@ -7,24 +7,26 @@
 // and a test reads how far they moved.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();
 
 /** Seconds, from a millisecond's request to a slow model's minutes. */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 180];
 
+// The HTTP status is `code`, as Prometheus's own HTTP instrumentation (client_golang's promhttp) names it,
+// so that the usual queries (`code=~"5.."`) and dashboards work unchanged.
 export const httpRequests = new Counter({
   name: "vidrows_http_requests_total",
-  help: "HTTP requests answered, by route (the pattern, not the path), method and status.",
-  labelNames: ["route", "method", "status"] as const,
+  help: "HTTP requests answered, by route (the pattern, not the path), method and status code.",
+  labelNames: ["route", "method", "code"] as const,
   registers: [registry],
 });
 
 export const httpRequestDuration = new Histogram({
   name: "vidrows_http_request_duration_seconds",
-  help: "How long HTTP requests took to answer, by route, method and status.",
-  labelNames: ["route", "method", "status"] as const,
+  help: "How long HTTP requests took to answer, in seconds, by route, method and status code.",
+  labelNames: ["route", "method", "code"] as const,
   buckets: durationBuckets,
   registers: [registry],
 });
@@ -99,11 +101,39 @@ export const handovers = new Counter({
   registers: [registry],
 });
 
+const buildInfo = new Gauge({
+  name: "vidrows_build_info",
+  help: "Always 1; its labels say which vidrows (`version`) runs on which Node.js (`node_version`).",
+  labelNames: ["version", "node_version"] as const,
+  registers: [registry],
+});
+
+/** Names the running build in `vidrows_build_info`: the composition root knows the package's version. */
+export function describeBuild(version: string): void {
+  buildInfo.reset();
+  buildInfo.set({ version, node_version: process.version }, 1);
+}
+
+let processMetricsCollected = false;
+
+/**
+ * Node's process metrics (`process_*`: CPU, memory, file descriptors; `nodejs_*`: event loop lag, heap,
+ * garbage collection, handles), under their standard names, so that the usual Node.js dashboards read
+ * them. Collected only once a process serves metrics (they watch the event loop and the garbage
+ * collector), and once a process: a test process starts several apps on the one registry.
+ */
+function collectProcessMetrics(): void {
+  if (processMetricsCollected) return;
+  processMetricsCollected = true;
+  collectDefaultMetrics({ register: registry });
+}
+
 /** Serves the registry at `GET /metrics` on `host`:`port` (0 for any free port); anything else is a 404. */
 export async function startMetricsServer(
   host: string,
   port: number,
 ): Promise<{ url: string; close(): Promise<void> }> {
+  collectProcessMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? "").split("?")[0];
     if (request.method !== "GET" || path !== "/metrics") {

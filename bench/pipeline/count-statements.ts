@@ -11,6 +11,20 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { nodeSqlite } from "../../src/store/sqlite/node-sqlite-driver.js";
+import { chosenSqliteDriver } from "../../src/store/sqlite/sqlite-driver.js";
+
+/** better-sqlite3 exports its Database; a statement's class is reached through one. */
+function betterSqlite3Statement(require: NodeJS.Require): object {
+  const Sqlite = require("better-sqlite3") as new (path: string) => {
+    prepare(sql: string): object;
+    close(): void;
+  };
+  const probe = new Sqlite(":memory:");
+  const statement = Object.getPrototypeOf(probe.prepare("select 1")) as object;
+  probe.close();
+  return statement;
+}
 
 interface Tally {
   runs: number;
@@ -70,18 +84,15 @@ function countStatements(into: string): void {
     return result;
   };
 
-  // better-sqlite3 exports its Database; a statement's class is reached through one.
-  const Sqlite = require("better-sqlite3") as new (path: string) => {
-    prepare(sql: string): object;
-    close(): void;
-  };
-  const probe = new Sqlite(":memory:");
-  const statement = Object.getPrototypeOf(probe.prepare("select 1")) as Record<string, unknown>;
-  probe.close();
+  // The statements of the driver the worker runs on (never better-sqlite3 where node:sqlite is chosen).
+  const driver = chosenSqliteDriver();
+  const statement = (
+    driver === "node:sqlite" ? nodeSqlite()?.StatementSync.prototype : betterSqlite3Statement(require)
+  ) as Record<string, unknown>;
   for (const method of ["run", "all", "get", "iterate"]) {
     const original = statement[method] as (...args: unknown[]) => unknown;
-    statement[method] = function (this: { source: string }, ...args: unknown[]) {
-      tallyOf(this.source).runs++;
+    statement[method] = function (this: { source?: string; sourceSQL?: string }, ...args: unknown[]) {
+      tallyOf(this.source ?? this.sourceSQL).runs++;
       return original.apply(this, args);
     };
   }

@@ -11,7 +11,8 @@ const bareServerPath = fileURLToPath(new URL("../http/bare-server.js", import.me
 
 // Children run in an empty folder, so a `.env` in the checkout cannot change what is measured.
 const childCwd = mkdtempSync(join(tmpdir(), "vidrows-bench-cwd-"));
-const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|OPENAI_.*|VIDROWS_.*)$/;
+// VIDROWS_SQLITE_DRIVER alone goes through: it is how two runs compare the SQLite drivers on one Node.js.
+const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|OPENAI_.*|VIDROWS_(?!SQLITE_DRIVER$).*)$/;
 
 const live = new Set<ChildProcess>();
 process.once("exit", () => {

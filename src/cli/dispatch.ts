@@ -92,7 +92,9 @@ function readCommandLine(command: Command, rest: string[]): CommandInput | null 
       if (token.value !== undefined) throw mistake(`${token.rawName} takes no value.`);
       options[token.name] = true;
     } else {
-      if (token.value === undefined || (!token.inlineValue && token.value.startsWith("-"))) {
+      // A negative number is a value, wrong or not, for the command to judge: "--api -2" is not "--api".
+      const optionLike = token.value?.startsWith("-") === true && !/^-\d/.test(token.value);
+      if (token.value === undefined || (!token.inlineValue && optionLike)) {
         throw mistake(`${token.rawName} needs a value: ${token.rawName} ${spec.value ?? "<value>"}.`);
       }
       options[token.name] = token.value;

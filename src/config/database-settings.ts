@@ -1,4 +1,4 @@
-// DATABASE_URL: which database, a SQLite file or a PostgreSQL URL.
+// DATABASE_URL: which database, a SQLite file or a PostgreSQL URL; VIDROWS_SQLITE_DRIVER: which SQLite driver.
 import { ConfigError } from "./setting-values.js";
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -26,4 +26,24 @@ export function parseDatabaseTarget(raw: string | undefined): DatabaseTarget {
     );
   }
   return { kind: "sqlite", path: value };
+}
+
+/** The two SQLite drivers: Node.js's built-in one, and the native module for Node.js without it. */
+export const sqliteDriverNames = ["node:sqlite", "better-sqlite3"] as const;
+export type SqliteDriverName = (typeof sqliteDriverNames)[number];
+
+/**
+ * VIDROWS_SQLITE_DRIVER: unset (the default) lets the running Node.js choose (store/sqlite/sqlite-driver.ts);
+ * a driver's name asks for that one, to compare the two on one Node.js or run the suites on each.
+ */
+export function sqliteDriverSetting(env: NodeJS.ProcessEnv): SqliteDriverName | undefined {
+  const raw = env.VIDROWS_SQLITE_DRIVER?.trim();
+  if (!raw) return undefined;
+  const name = sqliteDriverNames.find((known) => known === raw);
+  if (name === undefined) {
+    throw new ConfigError(
+      `VIDROWS_SQLITE_DRIVER must be ${sqliteDriverNames.join(" or ")}, or unset to let Node.js choose; got "${raw}".`,
+    );
+  }
+  return name;
 }

@@ -114,7 +114,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       const labels = {
         route: request.routeOptions.url ?? "unmatched",
         method: request.method,
-        status: String(reply.statusCode),
+        code: String(reply.statusCode),
       };
       httpRequests.inc(labels);
       httpRequestDuration.observe(labels, reply.elapsedTime / 1000);

@@ -1,4 +1,5 @@
 // Reading one job: counts while it runs; once settled, its results, with the rows in exactly one read.
+import { columnsOf, type SchemaDefinition } from "../domain/schema-definition.js";
 import { ApiError } from "../http/api-errors.js";
 import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
@@ -32,7 +33,7 @@ export interface JobReadOptions {
 }
 
 export class JobReads {
-  private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, JobViewRow>;
+  private readonly jobById: PreparedQuery<{ jobId: string; workspaceId: string }, JobWithSchema>;
   private readonly videosOfJob: PreparedQuery<{ jobId: string }, VideoViewRow>;
 
   constructor(
@@ -42,7 +43,7 @@ export class JobReads {
     this.jobById = prepareQuery(store.db, (db, { jobId, workspaceId }) =>
       db
         .selectFrom("jobs")
-        .select(jobViewColumns)
+        .select([...jobViewColumns, "schema_definition"])
         .where("id", "=", jobId)
         .where("workspace_id", "=", workspaceId),
     );
@@ -81,12 +82,15 @@ export class JobReads {
   }
 }
 
+/** A job as the read selects it: its views' columns and the schema it ran, as JSON text. */
+type JobWithSchema = JobViewRow & { schema_definition: string };
+
 /**
  * A settled job's read: `withRows` for the one read that hands the rows over; `heldByAnother` when
  * another read's answer holds them now (they may come back to a later read).
  */
 function settledBody(
-  job: JobViewRow,
+  job: JobWithSchema,
   videos: VideoViewRow[],
   { withRows, heldByAnother = false }: { withRows: boolean; heldByAnother?: boolean },
 ): JobRead {
@@ -96,6 +100,8 @@ function settledBody(
     status: job.status as SettledStatus,
     videos: job.video_count,
     credits_charged: job.credits_charged,
+    // The rows' keys, also when there are no rows (a CSV's header needs them).
+    columns: columnsOf(JSON.parse(job.schema_definition) as SchemaDefinition),
     counts: countsOf(job),
     results: videos.map((video) => videoResult(video, withRows)),
     rows_held: heldByAnother,

@@ -258,6 +258,10 @@ const SettledJob = Type.Object(
     status: Type.Union([Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")]),
     videos: Type.Integer(),
     credits_charged: Type.Integer(),
+    columns: Type.Array(Type.String(), {
+      description:
+        "The schema's columns, in order: the keys of every row in `results`, given also when there are no rows (a table's header).",
+    }),
     counts: refTo(Counts),
     results: Type.Array(refTo(VideoResult)),
     rows_held: Type.Boolean({

@@ -1,5 +1,6 @@
 // What every part of the service holds of the database, whichever it is: one Kysely type for both.
 import type { Kysely } from "kysely";
+import type { SqliteDriverName } from "../config.js";
 import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -41,6 +42,8 @@ export interface StoreOptions {
   readonly namedStatements?: boolean;
   /** PostgreSQL: a transaction's writes that answer nothing as one statement (default true; see combined-writes.ts). */
   readonly combinedWrites?: boolean;
+  /** SQLite: which driver (default: VIDROWS_SQLITE_DRIVER's, else the running Node.js's; see sqlite/sqlite-driver.ts). */
+  readonly sqliteDriver?: SqliteDriverName | undefined;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }

@@ -1,7 +1,8 @@
 // Sends one signed webhook POST: 10-second limit, redirects not followed, private targets refused.
 import { isIP } from "node:net";
 import { Agent, request } from "undici";
-import { guardedLookup, isForbiddenAddress } from "./address-guard.js";
+import { isForbiddenAddress } from "../domain/network-addresses.js";
+import { guardedLookup } from "./address-guard.js";
 
 export interface SendResult {
   /** The receiver's status, when it answered. */

@@ -2,7 +2,7 @@
 // a receiver in one's own network while private targets are allowed (development).
 import { strayCharacterIn } from "../domain/stray-characters.js";
 import { ApiError } from "../http/api-errors.js";
-import { isLoopbackOrPrivateAddress } from "./address-guard.js";
+import { isLoopbackOrPrivateAddress } from "../domain/network-addresses.js";
 
 export interface WebhookUrlRules {
   /** VIDROWS_WEBHOOK_ALLOW_PRIVATE: an http:// URL is accepted for a loopback or private address. */

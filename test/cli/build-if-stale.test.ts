@@ -1,10 +1,11 @@
-// `npm start` and the `vidrows` command build a checkout only when its sources changed since its last build.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+// `npm start` and the `vidrows` command build a checkout only when its sources changed since its last build
+// or a file that build left is missing.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildIfStale, buildIsStale, stampBuild } from "../../scripts/build-if-stale.mjs";
+import { buildIfStale, buildIsStale, stampBuild, whyBuild } from "../../scripts/build-if-stale.mjs";
 
 const stampScript = fileURLToPath(new URL("../../scripts/stamp-build.mjs", import.meta.url));
 const roots: string[] = [];
@@ -24,6 +25,32 @@ function checkout(): string {
 function touchLater(path: string, seconds: number) {
   const later = new Date(Date.now() + seconds * 1000);
   utimesSync(path, later, later);
+}
+
+/**
+ * A build that behaves as the real one where it matters: like the TypeScript compiler, it writes the
+ * server's files only when its record (dist/.tsbuildinfo) is absent, and it writes the dashboard's whole.
+ */
+const incrementalBuild = `
+const fs = require("fs");
+fs.mkdirSync("dist/jobs", { recursive: true });
+if (!fs.existsSync("dist/.tsbuildinfo")) {
+  fs.writeFileSync("dist/cli.js", "cli");
+  fs.writeFileSync("dist/jobs/read.js", "read");
+  fs.writeFileSync("dist/.tsbuildinfo", "{}");
+}
+fs.mkdirSync("dashboard/dist", { recursive: true });
+fs.writeFileSync("dashboard/dist/index.html", "page");
+`;
+
+/** A checkout whose `npm run build` is `incrementalBuild`, then the stamp, built once. */
+function builtCheckout(): string {
+  const root = checkout();
+  writeFileSync(join(root, "build.cjs"), incrementalBuild);
+  const build = `node build.cjs && node ${JSON.stringify(stampScript)}`;
+  writeFileSync(join(root, "package.json"), JSON.stringify({ name: "checkout", scripts: { build } }));
+  expect(buildIfStale(root, () => {})).toBe(true);
+  return root;
 }
 
 afterEach(() => {
@@ -83,5 +110,44 @@ describe("building a checkout only when stale", () => {
     expect(buildIfStale(root, (line) => said.push(line))).toBe(false);
     expect(said.at(-1)).toMatch(/^vidrows: the build failed \(exit code 3\)/);
     expect(buildIsStale(root)).toBe(true);
+  });
+
+  it("lists in the stamp every file the build left", () => {
+    const root = builtCheckout();
+    const stamp = JSON.parse(readFileSync(join(root, "dist", ".build-stamp"), "utf8"));
+    expect([...stamp.outputs].sort()).toEqual([
+      "dashboard/dist/index.html",
+      "dist/.tsbuildinfo",
+      "dist/cli.js",
+      "dist/jobs/read.js",
+    ]);
+    expect(whyBuild(root)).toBeUndefined();
+  });
+
+  it("builds again when a built file is missing, restoring it even where the compiler's record says it was written", () => {
+    const root = builtCheckout();
+    rmSync(join(root, "dist", "jobs"), { recursive: true });
+    expect(whyBuild(root)).toBe("a built file is missing (dist/jobs/read.js)");
+    const said: string[] = [];
+    expect(buildIfStale(root, (line) => said.push(line))).toBe(true);
+    expect(said[0]).toBe(
+      "vidrows: building, since a built file is missing (dist/jobs/read.js) (about a minute the first time)...",
+    );
+    expect(readFileSync(join(root, "dist", "jobs", "read.js"), "utf8")).toBe("read");
+    expect(whyBuild(root)).toBeUndefined();
+
+    rmSync(join(root, "dashboard", "dist"), { recursive: true });
+    expect(whyBuild(root)).toBe("a built file is missing (dashboard/dist/index.html)");
+    expect(buildIfStale(root, () => {})).toBe(true);
+    expect(existsSync(join(root, "dashboard", "dist", "index.html"))).toBe(true);
+  });
+
+  it("builds again after a stamp that does not list the files (from an earlier vidrows)", () => {
+    const root = builtCheckout();
+    writeFileSync(join(root, "dist", ".build-stamp"), `${new Date().toISOString()}\n`);
+    rmSync(join(root, "dist", "cli.js"));
+    expect(whyBuild(root)).toBe("the last build did not list its files");
+    expect(buildIfStale(root, () => {})).toBe(true);
+    expect(existsSync(join(root, "dist", "cli.js"))).toBe(true);
   });
 });

@@ -124,6 +124,8 @@ describe("a mistake in the command line", () => {
     },
     { args: ["workspace", "create", "--name", "--plan", "free"], says: /--name needs a value/ },
     { args: ["workspace", "list", "--json=yes"], says: /--json takes no value/ },
+    { args: ["cluster", "--api", "-2"], says: /--api must be a whole number from 0 to 64; got "-2"/ },
+    { args: ["cluster", "--workers", "-1"], says: /--workers must be a whole number from 0 to 64; got "-1"/ },
     { args: ["workspace", "list", "--json", "--json"], says: /--json is given twice/ },
     { args: ["workspace", "list", "extra"], says: /Unexpected argument "extra".*takes no arguments/ },
     {

@@ -38,10 +38,22 @@ describe.skipIf(browserSkipReason !== null)(
         .fill(`https://www.youtube.com/watch?v=${found.id}\n${missing}\n`);
       await dashboard.page
         .getByLabel("Columns")
-        .fill("product: the product's name\nprice (number?): its price in dollars");
+        .fill(
+          "product (string): the product's name\nprice (number?): its price in dollars\nnote: anything else",
+        );
       await dashboard.page.getByLabel("Language").fill("en");
       await checkPage(dashboard.page, "job-new");
+      const submission = dashboard.page.waitForRequest(
+        (request) => request.method() === "POST" && new URL(request.url()).pathname === "/v1",
+      );
       await dashboard.page.getByRole("button", { name: "Submit job" }).click();
+      // A typed column is required unless its type ends in `?`, as the hint says: the body says which.
+      const template = {
+        product: { description: "the product's name", type: "string", nullable: false },
+        price: { description: "its price in dollars", type: "number", nullable: true },
+        note: "anything else",
+      };
+      expect((await submission).postDataJSON().schema).toEqual({ template });
 
       await dashboard.page.getByRole("heading", { name: /^Job job_/ }).waitFor(shows);
       const jobId = (await dashboard.page.getByRole("heading", { level: 1 }).innerText())
@@ -65,12 +77,7 @@ describe.skipIf(browserSkipReason !== null)(
         .select(["schema_definition", "language", "handed_over_at"])
         .where("id", "=", jobId)
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(job.schema_definition)).toEqual({
-        template: {
-          product: "the product's name",
-          price: { description: "its price in dollars", type: "number", nullable: true },
-        },
-      });
+      expect(JSON.parse(job.schema_definition)).toEqual({ template });
       expect(job.language).toBe("en");
       expect(job.handed_over_at).toBeNull();
     });

@@ -45,6 +45,7 @@ for (const dialect of dialects) {
 
       const settled = await server.waitForSettled(key, submitted.body.job_id);
       expect(Object.keys(settled).sort()).toEqual([
+        "columns",
         "counts",
         "credits_charged",
         "job_id",
@@ -55,6 +56,7 @@ for (const dialect of dialects) {
       ]);
       expect(settled.status).toBe("done");
       expect(settled.rows_held).toBe(false);
+      expect(settled.columns).toEqual(["product", "price"]);
       expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 0 });
       expect(settled.credits_charged).toBe(3);
       expect(settled.results.map((r: any) => r.video_id)).toEqual(["aaaaaaaaaaa", "bbbbbbbbbbb"]);
@@ -90,10 +92,16 @@ for (const dialect of dialects) {
 
     it("fails a video without captions, charges nothing for it, and counts the failure", async () => {
       const { key } = await server.workspace();
-      const submitted = await server.call("POST", "/v1", { key, body: { videos: ["nocaptions1"], schema } });
+      const template = { title: "the book's title", year: "the year it came out" };
+      const submitted = await server.call("POST", "/v1", {
+        key,
+        body: { videos: ["nocaptions1"], schema: { template } },
+      });
       const settled = await server.waitForSettled(key, submitted.body.job_id);
       expect(settled.status).toBe("failed");
       expect(settled.credits_charged).toBe(0);
+      // No rows, yet the read names the columns they would have had.
+      expect(settled.columns).toEqual(["title", "year"]);
       expect(settled.results).toEqual([
         {
           id: expect.stringMatching(/^vid_/),

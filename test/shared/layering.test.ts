@@ -9,7 +9,10 @@ const srcDir = fileURLToPath(new URL("../../src/", import.meta.url));
 
 /** Pure logic: imports nothing of ours but itself. */
 const domain = ["domain"];
-/** The platform: settings, logging, the database, the HTTP server, concurrency helpers. Never a feature. */
+/**
+ * The platform: settings, logging, the database, the HTTP server, concurrency helpers, and the one way to
+ * video sites (platforms/). Never a feature.
+ */
 const platform = [
   "config",
   "model-settings",
@@ -19,6 +22,7 @@ const platform = [
   "store",
   "http",
   "concurrency",
+  "platforms",
 ];
 /** Features every other feature may use: who is calling (access) and money (credits). */
 const shared = ["access", "credits"];

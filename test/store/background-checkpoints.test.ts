@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundCheckpoints } from "../../src/store/sqlite/background-checkpoints.js";
 import { openStore, type Store } from "../../src/store/database.js";
+import { chosenSqliteDriver } from "../../src/store/sqlite/sqlite-driver.js";
 
 const folders: string[] = [];
 const stores: Store[] = [];
@@ -76,7 +77,7 @@ describe("background checkpoints", () => {
   });
 
   it("tells when its thread cannot start (here: no database file)", async () => {
-    const checkpoints = new BackgroundCheckpoints(join(freshPath(), "missing.db"));
+    const checkpoints = new BackgroundCheckpoints(join(freshPath(), "missing.db"), chosenSqliteDriver());
     const failure = await new Promise<Error>((resolve) => checkpoints.onFailure(resolve));
     expect(failure.message).toMatch(/directory does not exist|unable to open|no such file/i);
     await checkpoints.stop();

@@ -1,10 +1,10 @@
 // Grouped writes: on SQLite, transactions asked for together share one commit, and each fails alone.
-import BetterSqlite3 from "better-sqlite3";
 import { sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/database.js";
 import { GroupedWrites } from "../../src/store/grouped-writes.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { openSqliteConnection, type SqliteConnection } from "../../src/store/sqlite/sqlite-driver.js";
 import type { Database } from "../../src/store/tables.js";
 import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../support/databases.js";
 
@@ -79,13 +79,13 @@ for (const dialect of dialects) {
 describe("grouped writes on sqlite: one commit", () => {
   let database: FreshDatabase;
   let store: Store;
-  let otherConnection: BetterSqlite3.Database;
+  let otherConnection: SqliteConnection;
   beforeAll(async () => {
     database = await freshDatabase("sqlite");
     store = openStore(database.target);
     await migrateToLatest(store);
     if (database.target.kind !== "sqlite") throw new Error("expected a SQLite file");
-    otherConnection = new BetterSqlite3(database.target.path, { readonly: true });
+    otherConnection = openSqliteConnection(database.target.path, { readOnly: true });
   });
   afterAll(async () => {
     otherConnection?.close();
@@ -93,10 +93,11 @@ describe("grouped writes on sqlite: one commit", () => {
     await database?.drop();
   });
   const committedSubjects = () =>
-    otherConnection
-      .prepare("select subject from rate_limit_windows order by subject")
-      .pluck()
-      .all() as string[];
+    (
+      otherConnection.prepare("select subject from rate_limit_windows order by subject").all([]) as {
+        subject: string;
+      }[]
+    ).map((row) => row.subject);
 
   it("commits the runs asked for in one turn together, and answers each only once they are committed", async () => {
     const writes = new GroupedWrites(store);

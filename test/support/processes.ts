@@ -13,7 +13,8 @@ export const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.ur
 const childCwd = mkdtempSync(join(tmpdir(), "vidrows-cwd-"));
 
 // Settings the children must get only from the test, never from the environment the tests run in.
-const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_.*)$/;
+// VIDROWS_SQLITE_DRIVER alone goes through: the suites run on the SQLite driver it names, children too.
+const settingNames = /^(DATABASE_URL|HOST|PORT|LOG_LEVEL|VIDROWS_(?!SQLITE_DRIVER$).*)$/;
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
@@ -36,13 +37,28 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Asks a child to stop (SIGTERM), and kills it (SIGKILL) if it has not gone after `graceMs`. */
-async function terminate(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-  await exited(child);
-  clearTimeout(timer);
+/** How a child process ended: its exit code, or the signal that ended it. */
+export interface ProcessEnd {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/**
+ * Asks a child to stop (`signal`, SIGTERM by default), and kills it (SIGKILL) if it has not gone after
+ * `graceMs`; answers how it ended, so a test can tell a clean stop (code 0) from an abort or a kill.
+ */
+async function terminate(
+  child: ChildProcess,
+  graceMs = 5000,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<ProcessEnd> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    await exited(child);
+    clearTimeout(timer);
+  }
+  return { code: child.exitCode, signal: child.signalCode };
 }
 
 /** Ends every child still running; call from `afterEach`/`afterAll` so a failed test leaves none behind. */
@@ -103,6 +119,8 @@ export interface ServerProcess {
   printedKey(): string | null;
   /** SIGTERM, then SIGKILL if it does not stop in time. */
   stop(): Promise<void>;
+  /** Sends `signal` (SIGTERM, SIGINT), then SIGKILL if it does not stop in time; answers how it ended. */
+  stopWith(signal: NodeJS.Signals): Promise<ProcessEnd>;
   /** SIGKILL (a crash), resolving once the process is gone. */
   kill(): Promise<void>;
 }
@@ -213,7 +231,10 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
     stdout: started.stdout,
     stderr: started.stderr,
     printedKey: () => /\bvr_live_[0-9A-Za-z]{32}\b/.exec(started.stdout())?.[0] ?? null,
-    stop: () => terminate(started.child),
+    stop: async () => {
+      await terminate(started.child);
+    },
+    stopWith: (signal) => terminate(started.child, 5000, signal),
     kill: () => {
       const gone = exited(started.child);
       started.child.kill("SIGKILL");
@@ -274,6 +295,8 @@ export async function startWorkerProcess(options: ServerOptions): Promise<Worker
         clearTimeout(timer);
       }
     },
-    stop: () => terminate(child),
+    stop: async () => {
+      await terminate(child);
+    },
   };
 }

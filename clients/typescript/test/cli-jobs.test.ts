@@ -180,7 +180,11 @@ for (const dialect of dialects) {
         expect(readFileSync(out, "utf8")).toBe(
           `video_id,name,price,note\r\n${good},"Widget, ""deluxe""\nedition",5,\r\n`,
         );
-        expect(rows.stderr).toMatch(new RegExp(`^failed ${silent}: no_captions: .+\\n$`));
+        expect(rows.stderr).toMatch(
+          new RegExp(
+            `^Wrote 1 row of 1 done video to ${out} \\(csv\\)\\.\\nfailed ${silent}: no_captions: .+\\n$`,
+          ),
+        );
       });
 
       it("writes no cell that a spreadsheet would run as a formula, and keeps plain numbers", async () => {

@@ -197,7 +197,7 @@ for (const dialect of dialects) {
         const slow = await stallAfterFirstChunk(server().url, `/v1/${job.job_id}`, key);
 
         const held = await cli(["jobs", "rows", job.job_id, "--format", "jsonl", "--out", out]);
-        expect(held.code, held.stderr).toBe(5);
+        expect(held.code, held.stderr).toBe(6);
         expect(held.stderr).toContain(
           `The rows of ${job.job_id} are being handed to another read right now; they come back if that read does not get them, so try again in a moment. Nothing was written to ${out}.`,
         );
@@ -208,7 +208,7 @@ for (const dialect of dialects) {
         slow.close();
         const taken = await waitFor("the CLI to take the rows once the stalled read is gone", async () => {
           const run = await cli(["jobs", "rows", job.job_id, "--format", "jsonl", "--out", out]);
-          return run.code === 5 ? undefined : run;
+          return run.code === 6 ? undefined : run;
         });
         expect(taken.code, taken.stderr).toBe(0);
         expect(readFileSync(out, "utf8").split("\n").filter(Boolean)).toHaveLength(bigRowCount);

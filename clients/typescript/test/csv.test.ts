@@ -56,15 +56,19 @@ describe("CSV", () => {
     expect(client.csvField).toBe(csvField);
   });
 
-  it("writes video_id then the columns in the rows' order, with CRLF line ends", () => {
-    const csv = rowsToCsv([
-      { videoId: "aaaaaaaaaaa", cells: { name: "x", price: 1 } },
-      { videoId: "bbbbbbbbbbb", cells: { name: "y, z", price: null } },
-      { videoId: "-ccccccccc_", cells: { name: "=x", price: -2 } },
-    ]);
+  it("writes video_id then the table's columns, with CRLF line ends, and the header alone without rows", () => {
+    const columns = ["name", "price"];
+    const csv = rowsToCsv({
+      columns,
+      rows: [
+        { videoId: "aaaaaaaaaaa", cells: { name: "x", price: 1 } },
+        { videoId: "bbbbbbbbbbb", cells: { name: "y, z", price: null } },
+        { videoId: "-ccccccccc_", cells: { name: "=x", price: -2 } },
+      ],
+    });
     expect(csv).toBe(
       "video_id,name,price\r\naaaaaaaaaaa,x,1\r\nbbbbbbbbbbb,\"y, z\",\r\n'-ccccccccc_,'=x,-2\r\n",
     );
-    expect(rowsToCsv([])).toBe("video_id\r\n");
+    expect(rowsToCsv({ columns, rows: [] })).toBe("video_id,name,price\r\n");
   });
 });

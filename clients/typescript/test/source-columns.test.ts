@@ -10,8 +10,12 @@ const source = {
 
 describe("source columns", () => {
   it("adds the start, URL and quote after the row's columns", () => {
-    const [row] = withSourceColumns([{ videoId: "aqz-KE-bpKQ", cells: { product: "kettle" }, source }]);
-    expect(row?.cells).toEqual({
+    const table = withSourceColumns({
+      columns: ["product"],
+      rows: [{ videoId: "aqz-KE-bpKQ", cells: { product: "kettle" }, source }],
+    });
+    expect(table.columns).toEqual(["product", "source_start_seconds", "source_url", "source_quote"]);
+    expect(table.rows[0]?.cells).toEqual({
       product: "kettle",
       source_start_seconds: 61.5,
       source_url: source.url,
@@ -19,14 +23,20 @@ describe("source columns", () => {
     });
   });
 
-  it("leads a name with underscores until it differs from every column, in any row", () => {
-    const rows = [
-      { videoId: "a", cells: { source_url: "mine", _source_url: "mine too" } },
-      { videoId: "b", cells: { source_quote: "also mine" } },
-    ];
-    expect(sourceColumnNames(rows)).toEqual(["source_start_seconds", "__source_url", "_source_quote"]);
-    const [first] = withSourceColumns(rows);
-    expect(first?.cells.source_url).toBe("mine");
-    expect(first?.cells.__source_url).toBeNull();
+  it("leads a name with underscores until it differs from every column", () => {
+    const columns = ["source_url", "_source_url", "source_quote"];
+    expect(sourceColumnNames(columns)).toEqual(["source_start_seconds", "__source_url", "_source_quote"]);
+    const table = withSourceColumns({ columns, rows: [{ videoId: "a", cells: { source_url: "mine" } }] });
+    expect(table.rows[0]?.cells.source_url).toBe("mine");
+    expect(table.rows[0]?.cells.__source_url).toBeNull();
+  });
+
+  it("names the source's columns in the header of a table without rows", () => {
+    expect(withSourceColumns({ columns: ["product"], rows: [] }).columns).toEqual([
+      "product",
+      "source_start_seconds",
+      "source_url",
+      "source_quote",
+    ]);
   });
 });

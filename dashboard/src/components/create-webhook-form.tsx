@@ -4,7 +4,7 @@ import { type CreatedWebhookEndpoint, isVidrowsError, type WebhookEventType } fr
 import { useState } from "preact/hooks";
 import { useAction } from "../lib/use-api.js";
 import { ErrorMessage } from "./error-message.js";
-import { blames, FieldError } from "./field-error.js";
+import { blames, FieldError, fixing } from "./field-error.js";
 
 const eventTypes: { type: WebhookEventType; meaning: string }[] = [
   { type: "job.completed", meaning: "a job settled with at least one video done" },
@@ -24,8 +24,10 @@ export function CreateWebhookForm({ onCreated }: { onCreated(endpoint: CreatedWe
       onCreated(created);
     }
   };
-  const toggle = (type: WebhookEventType, on: boolean) =>
+  const toggle = (type: WebhookEventType, on: boolean) => {
     setEvents(on ? [...events, type] : events.filter((event) => event !== type));
+    fixing(create, "events");
+  };
   const error = create.error;
   if (isVidrowsError(error) && error.code === "plan_limit") {
     return (
@@ -46,7 +48,10 @@ export function CreateWebhookForm({ onCreated }: { onCreated(endpoint: CreatedWe
           placeholder="https://example.com/vidrows-events"
           value={url}
           aria-invalid={blames(error, "url")}
-          onInput={(event) => setUrl(event.currentTarget.value)}
+          onInput={(event) => {
+            setUrl(event.currentTarget.value);
+            fixing(create, "url");
+          }}
         />
         <FieldError error={error} field="url" id="webhook-url-error" />
       </div>

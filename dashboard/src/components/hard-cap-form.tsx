@@ -3,6 +3,7 @@ import type { Usage } from "@vidrows/client";
 import { useEffect, useState } from "preact/hooks";
 import { useAction } from "../lib/use-api.js";
 import { ErrorMessage } from "./error-message.js";
+import { fixing } from "./field-error.js";
 
 interface HardCapFormProps {
   readonly hardCap: number | null;
@@ -41,7 +42,10 @@ export function HardCapForm({ hardCap, onSaved }: HardCapFormProps) {
           placeholder="No cap"
           value={value}
           aria-describedby="hard-cap-hint"
-          onInput={(event) => setValue(event.currentTarget.value)}
+          onInput={(event) => {
+            setValue(event.currentTarget.value);
+            fixing(save, "hard_cap");
+          }}
         />
         <button type="submit" disabled={save.busy}>
           Save

@@ -5,7 +5,7 @@ import { type ColumnDraft, columnsOf, schemaOf } from "../lib/schema-columns.js"
 import { useAction } from "../lib/use-api.js";
 import { ColumnsEditor } from "./columns-editor.js";
 import { ErrorMessage } from "./error-message.js";
-import { blames, FieldError } from "./field-error.js";
+import { blames, FieldError, fixing } from "./field-error.js";
 
 interface PublishVersionProps {
   readonly schemaId: string;
@@ -38,7 +38,14 @@ export function PublishVersion({ schemaId, latest, onPublished }: PublishVersion
     <section aria-labelledby="publish-title">
       <h2 id="publish-title">Publish a new version</h2>
       <form onSubmit={submit} noValidate class="stacked">
-        <ColumnsEditor columns={columns} onChange={setColumns} describedBy="publish-columns-error" />
+        <ColumnsEditor
+          columns={columns}
+          onChange={(changed) => {
+            setColumns(changed);
+            fixing(publish, "schema");
+          }}
+          describedBy="publish-columns-error"
+        />
         <FieldError error={error} field="schema" id="publish-columns-error" />
         <div class="field">
           <label for="version-description">Description of this version</label>
@@ -46,7 +53,10 @@ export function PublishVersion({ schemaId, latest, onPublished }: PublishVersion
             id="version-description"
             rows={2}
             value={description}
-            onInput={(event) => setDescription(event.currentTarget.value)}
+            onInput={(event) => {
+              setDescription(event.currentTarget.value);
+              fixing(publish, "description");
+            }}
           />
           <FieldError error={error} field="description" id="version-description-error" />
         </div>

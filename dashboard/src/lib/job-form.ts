@@ -1,5 +1,7 @@
 // The new-job form's text fields as the API takes them: videos one a line, and columns one a line, each
-// `name`, `name: description` or `name (type): description`, giving plain columns or a typed template.
+// `name`, `name: description` or `name (type): description`, giving plain columns or a typed template. A typed
+// column is required (`nullable: false`) unless its type ends in `?` (`number?`): the API's default is optional,
+// so the form says which it is either way.
 import type { SchemaDefinition, SubmitJobBody } from "@vidrows/client";
 
 type TemplateColumn = Extract<SchemaDefinition, { template: unknown }>["template"][string];
@@ -50,7 +52,7 @@ export function columnsSchemaOf(text: string): SchemaDefinition {
           : {
               description: column.description || column.name,
               type: column.type,
-              ...(column.nullable ? { nullable: true } : {}),
+              nullable: column.nullable,
             },
       ]),
     ),

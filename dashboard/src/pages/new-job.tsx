@@ -2,11 +2,12 @@
 // saved schema (and version), a language, and when to transcribe.
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
-import { blames, FieldError } from "../components/field-error.js";
+import { blames, FieldError, fixing } from "../components/field-error.js";
 import { Link } from "../components/link.js";
 import { PlaylistListing } from "../components/playlist-listing.js";
 import {
   ColumnLineError,
+  columnsSchemaOf,
   type SchemaChoice,
   submitBodyOf,
   type TranscribeChoice,
@@ -55,6 +56,19 @@ export function NewJobPage() {
     const created = await submit.run(body);
     if (created) navigate(`/jobs/${encodeURIComponent(created.job_id)}`);
   };
+  /** A line the form could not read is checked again as it is edited: its message goes once it reads. */
+  const changeColumns = (text: string) => {
+    setColumns(text);
+    fixing(submit, "schema");
+    if (formError === null) return;
+    try {
+      columnsSchemaOf(text);
+      setFormError(null);
+    } catch (error) {
+      if (error instanceof ColumnLineError) setFormError(error.message);
+      else throw error;
+    }
+  };
   const error = submit.error;
   const placed =
     blames(error, "videos") ||
@@ -84,7 +98,10 @@ export function NewJobPage() {
             aria-describedby={
               blames(error, "videos") ? "job-videos-hint job-videos-error" : "job-videos-hint"
             }
-            onInput={(event) => setVideos(event.currentTarget.value)}
+            onInput={(event) => {
+              setVideos(event.currentTarget.value);
+              fixing(submit, "videos");
+            }}
           />
           <FieldError error={error} field="videos" id="job-videos-error" />
         </div>
@@ -114,8 +131,9 @@ export function NewJobPage() {
             <label for="job-columns">Columns</label>
             <p class="hint" id="job-columns-hint">
               One column a line: <code>name</code>, or <code>name: what to put in it</code>, or with a type,{" "}
-              <code>price (number): the price in dollars</code>. Types: string, number, integer, boolean; add{" "}
-              <code>?</code> (<code>number?</code>) when the value may be missing.
+              <code>price (number): the price in dollars</code>. Types: string, number, integer, boolean. A
+              typed column always gets a value; add <code>?</code> (<code>number?</code>) when it may be
+              missing.
             </p>
             <textarea
               id="job-columns"
@@ -128,7 +146,7 @@ export function NewJobPage() {
                   ? "job-columns-hint job-columns-error"
                   : "job-columns-hint"
               }
-              onInput={(event) => setColumns(event.currentTarget.value)}
+              onInput={(event) => changeColumns(event.currentTarget.value)}
             />
             {formError !== null && (
               <div class="error" role="alert" id="job-columns-error">
@@ -148,6 +166,7 @@ export function NewJobPage() {
                 onChange={(event) => {
                   setSchemaId(event.currentTarget.value);
                   setVersion("");
+                  fixing(submit, "schema_id");
                 }}
               >
                 <option value="">Choose a schema</option>
@@ -194,7 +213,10 @@ export function NewJobPage() {
             aria-describedby={
               blames(error, "language") ? "job-language-hint job-language-error" : "job-language-hint"
             }
-            onInput={(event) => setLanguage(event.currentTarget.value)}
+            onInput={(event) => {
+              setLanguage(event.currentTarget.value);
+              fixing(submit, "language");
+            }}
           />
           <FieldError error={error} field="language" id="job-language-error" />
         </div>
@@ -211,7 +233,10 @@ export function NewJobPage() {
                 name="transcribe"
                 value={choice.value}
                 checked={transcribe === choice.value}
-                onChange={() => setTranscribe(choice.value)}
+                onChange={() => {
+                  setTranscribe(choice.value);
+                  fixing(submit, "transcribe");
+                }}
               />{" "}
               {choice.label}
             </label>

@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { ColumnsEditor } from "../components/columns-editor.js";
 import { ErrorMessage } from "../components/error-message.js";
-import { blames, FieldError } from "../components/field-error.js";
+import { blames, FieldError, fixing } from "../components/field-error.js";
 import { Link } from "../components/link.js";
 import { navigate } from "../lib/router.js";
 import { type ColumnDraft, schemaOf } from "../lib/schema-columns.js";
@@ -41,7 +41,10 @@ export function NewSchemaPage() {
             aria-describedby={
               blames(error, "name") ? "schema-name-hint schema-name-error" : "schema-name-hint"
             }
-            onInput={(event) => setName(event.currentTarget.value)}
+            onInput={(event) => {
+              setName(event.currentTarget.value);
+              fixing(create, "name");
+            }}
           />
           <FieldError error={error} field="name" id="schema-name-error" />
         </div>
@@ -52,11 +55,21 @@ export function NewSchemaPage() {
             rows={2}
             value={description}
             aria-invalid={blames(error, "description")}
-            onInput={(event) => setDescription(event.currentTarget.value)}
+            onInput={(event) => {
+              setDescription(event.currentTarget.value);
+              fixing(create, "description");
+            }}
           />
           <FieldError error={error} field="description" id="schema-description-error" />
         </div>
-        <ColumnsEditor columns={columns} onChange={setColumns} describedBy="schema-columns-error" />
+        <ColumnsEditor
+          columns={columns}
+          onChange={(changed) => {
+            setColumns(changed);
+            fixing(create, "schema");
+          }}
+          describedBy="schema-columns-error"
+        />
         <FieldError error={error} field="schema" id="schema-columns-error" />
         {!placed && <ErrorMessage error={error} />}
         <button type="submit" disabled={create.busy}>

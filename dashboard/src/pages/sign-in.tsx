@@ -1,6 +1,8 @@
-// Signing in: the user's API key, checked with GET /v1/usage before it is kept for the session.
+// Signing in: the user's API key, its shape checked here (with a message about the key) and then the key
+// itself with GET /v1/usage before it is kept for the session.
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
+import { keyShapeProblem } from "../session/key-shape.js";
 import { clientFor } from "../session/session.js";
 
 interface SignInProps {
@@ -16,8 +18,9 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const key = apiKey.trim();
-    if (key === "") {
-      setError(new Error("Enter an API key (vr_live_... or vr_test_...)."));
+    const problem = keyShapeProblem(key);
+    if (problem !== null) {
+      setError(new Error(problem));
       return;
     }
     setBusy(true);
@@ -30,6 +33,11 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
     } finally {
       setBusy(false);
     }
+  };
+  /** An error shown goes once the key is edited into a key's shape; a shapeless key keeps its message current. */
+  const change = (value: string) => {
+    setApiKey(value);
+    if (error !== null) setError(value.trim() === "" ? null : errorOfShape(value.trim()));
   };
   return (
     <main class="sign-in" id="main">
@@ -51,7 +59,8 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
           autocomplete="off"
           spellcheck={false}
           value={apiKey}
-          onInput={(event) => setApiKey(event.currentTarget.value)}
+          onInput={(event) => change(event.currentTarget.value)}
+          aria-invalid={error !== null}
           aria-describedby={error ? "sign-in-error" : undefined}
         />
         <button type="submit" disabled={busy}>
@@ -61,4 +70,9 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
       <ErrorMessage error={error} id="sign-in-error" />
     </main>
   );
+}
+
+function errorOfShape(key: string): Error | null {
+  const problem = keyShapeProblem(key);
+  return problem === null ? null : new Error(problem);
 }

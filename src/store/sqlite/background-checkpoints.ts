@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { CheckpointThreadData } from "./checkpoint-thread.js";
+import type { SqliteDriverName } from "./sqlite-driver.js";
 
 // A thread runs JavaScript only. Under the test runner this module is loaded from its TypeScript
 // source, and the thread then runs the built copy (`npm test` builds first).
@@ -13,7 +14,7 @@ const threadScript = existsSync(besideThis)
 /**
  * In WAL mode every commit appends to the log, and a checkpoint copies the log back into the database
  * file and syncs it. SQLite runs one inside the commit that takes the log past `wal_autocheckpoint`
- * pages, on the committing connection: better-sqlite3 is synchronous, so the event loop, and every
+ * pages, on the committing connection: both SQLite drivers are synchronous, so the event loop, and every
  * request of the process, stood still for it (with a 40 MB mark, `POST /v1`'s p99 under load was
  * 70-80 ms against 28 ms at 4 MB). Moved to a thread, SQLite's `POST /v1` answered 10-50% more
  * requests a second in alternating benchmark runs, at 8-27% less CPU each. The serving connection
@@ -25,10 +26,13 @@ const threadScript = existsSync(besideThis)
 export class BackgroundCheckpoints {
   private readonly thread: Worker;
   private stopped: Promise<void> | undefined;
+  private readonly exited: Promise<void>;
 
-  constructor(path: string, intervalMs = 50) {
-    const data: CheckpointThreadData = { path, intervalMs };
+  constructor(path: string, driver: SqliteDriverName, intervalMs = 50) {
+    const data: CheckpointThreadData = { path, intervalMs, driver };
     this.thread = new Worker(threadScript, { workerData: data });
+    // Listened for from the start: a thread that failed has exited long before anyone stops it.
+    this.exited = new Promise((resolve) => this.thread.once("exit", () => resolve()));
     // The thread never keeps the process alive, and its failure is not the process's: the serving
     // connection checkpoints by itself again (see `onFailure`).
     this.thread.unref();
@@ -42,7 +46,7 @@ export class BackgroundCheckpoints {
   /** Stops the thread, after its checkpoint in progress if any. */
   stop(): Promise<void> {
     this.stopped ??= new Promise<void>((resolve) => {
-      this.thread.once("exit", () => resolve());
+      void this.exited.then(resolve);
       // Held again while it stops: a promise alone keeps no process alive, and a process whose last
       // work is this wait would otherwise end in the middle of it (a CLI command before its output).
       this.thread.ref();

@@ -1,19 +1,21 @@
 // The thread that checkpoints a SQLite database (see background-checkpoints.ts): its own connection,
 // a passive checkpoint every few milliseconds, nothing else.
 import { parentPort, workerData } from "node:worker_threads";
-import Database from "better-sqlite3";
 import { SharedMemoryGuard } from "./shared-memory-guard.js";
+import { openSqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
 
 export interface CheckpointThreadData {
   readonly path: string;
   readonly intervalMs: number;
+  /** The serving connection's driver: the thread runs on the same one. */
+  readonly driver: SqliteDriverName;
 }
 
-const { path, intervalMs } = workerData as CheckpointThreadData;
-const sqlite = new Database(path, { fileMustExist: true });
+const { path, intervalMs, driver } = workerData as CheckpointThreadData;
+const sqlite = openSqliteConnection(path, { fileMustExist: true, driver });
 // Never waits for a lock: a checkpoint that cannot take one now is tried again at the next tick.
-sqlite.pragma("busy_timeout = 0");
-sqlite.pragma("wal_autocheckpoint = 0");
+sqlite.exec("pragma busy_timeout = 0");
+sqlite.exec("pragma wal_autocheckpoint = 0");
 // The same rule as the serving connections': no statement while the shared-memory file cannot be
 // written (a touch of it then kills the whole process, this thread's touch too).
 const guard = new SharedMemoryGuard(`${path}-shm`, () => {}, 60_000);
@@ -24,7 +26,7 @@ function checkpoint(): void {
   try {
     // Copies what the log holds into the database file and syncs it, without waiting for any reader
     // or writer; when the log is fully copied, the next writer starts it again from its beginning.
-    passiveCheckpoint.run();
+    passiveCheckpoint.run([]);
   } catch {
     // Another checkpoint holds the lock (a TRUNCATE by the storage eraser, another process's): next tick.
   }

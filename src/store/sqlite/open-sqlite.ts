@@ -1,7 +1,6 @@
 // SQLite: one file in WAL mode, its pragmas, its read stamps, checkpoints in a thread, the -shm guard.
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { ConfigError, defaultSqlitePath } from "../../config.js";
 import type { ReadStamp } from "../stamped-cache.js";
@@ -9,11 +8,14 @@ import type { Store, StoreOptions } from "../store.js";
 import type { Database } from "../tables.js";
 import { BackgroundCheckpoints } from "./background-checkpoints.js";
 import { SharedMemoryGuard } from "./shared-memory-guard.js";
+import { openSqliteConnection, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
 import { withStatementCache } from "./statement-cache.js";
 
 /** The store on SQLite: what every database offers, and what a request reads of the file as it arrives. */
 export interface SqliteStore extends Store {
   readonly dialect: "sqlite";
+  /** The driver this store's connection runs on (sqlite-driver.ts). */
+  readonly driver: SqliteDriverName;
   /** The file's read stamp for one request, read now, as the request arrives (see `SqliteReadStamp`). */
   readStampFromNow(): SqliteReadStamp;
   /**
@@ -61,7 +63,7 @@ function prepareFolder(path: string): void {
 
 export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   if (path !== ":memory:") prepareFolder(path);
-  const sqlite = new BetterSqlite3(path);
+  const sqlite = openSqliteConnection(path, { driver: options.sqliteDriver });
   const cutOff = { transaction: false };
   const guard =
     path === ":memory:"
@@ -69,20 +71,20 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
       : new SharedMemoryGuard(`${path}-shm`, (reason) => {
           // A transaction cut off by the fence could not roll back (every statement was refused, its
           // ROLLBACK too); nothing can have begun since, so the one open now is that one: it goes first.
-          if (reason === null && cutOff.transaction && sqlite.inTransaction) sqlite.prepare("rollback").run();
+          if (reason === null && cutOff.transaction && sqlite.inTransaction) sqlite.exec("rollback");
           if (reason === null) cutOff.transaction = false;
           options.onSharedMemoryFence?.(reason);
         });
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
   // the write lock instead of failing at once.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
+  sqlite.exec("pragma journal_mode = WAL");
+  sqlite.exec(`pragma busy_timeout = ${sqliteBusyTimeoutMs}`);
+  sqlite.exec("pragma synchronous = NORMAL");
+  sqlite.exec("pragma foreign_keys = ON");
   // Deleted content is overwritten with zeros, in the page and in pages freed, rather than left in free
   // space: the handover deletes rows and submitted URLs from the file, not only from the table (contract
   // §8). The write-ahead log's older copies of those pages go when store/storage-eraser.ts cuts it back.
-  sqlite.pragma("secure_delete = ON");
+  sqlite.exec("pragma secure_delete = ON");
   // Temporary files in memory. The one that matters is the savepoint journal: grouped writes run each
   // submission in a savepoint (grouped-writes.ts), and a savepoint copies every page it first changes
   // into that journal. Past 64 KiB a transaction's journal went to a file, two system calls a page:
@@ -90,31 +92,31 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   // holds a copy of each page a savepoint first changes, a few MB at most for a full group, freed at the
   // commit. A sort larger than the page cache would stay in memory too; with 100,000 jobs the
   // benchmark's server peaked at 180-184 MB (212 MB in the last run without it).
-  sqlite.pragma("temp_store = MEMORY");
+  sqlite.exec("pragma temp_store = MEMORY");
   // 64 MiB of page cache and memory-mapped reads: fewer system calls on every query.
-  sqlite.pragma("cache_size = -65536");
-  sqlite.pragma("mmap_size = 268435456");
+  sqlite.exec("pragma cache_size = -65536");
+  sqlite.exec("pragma mmap_size = 268435456");
   // Checkpoints (copying the WAL back into the database file) at SQLite's usual 4 MB of WAL, unless a
   // thread does them (below). A checkpoint run by SQLite itself runs inside the commit that crosses the
   // mark and holds up every request meanwhile: at 40 MB, POST /v1's p99 under load was 70-80 ms against
   // 28 ms at 4 MB. The WAL file is cut back to 64 MB after a checkpoint.
-  sqlite.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
-  sqlite.pragma("journal_size_limit = 67108864");
+  sqlite.exec(`pragma wal_autocheckpoint = ${autocheckpointPages}`);
+  sqlite.exec("pragma journal_size_limit = 67108864");
   // A serving process checkpoints in a thread instead, so that no commit stalls the event loop.
   const checkpoints =
     options.backgroundCheckpoints && path !== ":memory:" ? inBackground(sqlite, path) : undefined;
   const sqliteDatabase = withStatementCache(sqlite, guard, cutOff);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
-  const othersCommits = sqlite.prepare("pragma data_version").pluck();
-  const ownChanges = sqlite.prepare("select total_changes()").pluck();
+  const othersCommits = sqlite.pluck("pragma data_version");
+  const ownChanges = sqlite.pluck("select total_changes()");
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
   // that would replace them are refused (503) without SQLite touching its shared memory.
   let fencedStamps = 0;
   const fencedStamp = () => (guard?.fencedNow() ? `fenced:${++fencedStamps}` : undefined);
   const readStampFromNow = (): SqliteReadStamp => {
-    const others = fencedStamp() ?? String(othersCommits.get());
-    const value = () => fencedStamp() ?? `${others}:${ownChanges.get()}`;
+    const others = fencedStamp() ?? String(othersCommits());
+    const value = () => fencedStamp() ?? `${others}:${ownChanges()}`;
     return { scope: "", value, othersCommits: others };
   };
   const readNow = <Row>(query: CompiledQuery<Row>) =>
@@ -127,6 +129,7 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   return {
     db,
     dialect: "sqlite",
+    driver: sqlite.driver,
     remembersAnswers: options.rememberAnswers ?? true,
     combinesWrites: false,
     readStampFromNow,
@@ -143,11 +146,11 @@ const autocheckpointPages = 1000;
  * could not open the file, or runs from sources without a build), the connection checkpoints by
  * itself again, as without it.
  */
-function inBackground(sqlite: BetterSqlite3.Database, path: string): BackgroundCheckpoints {
-  sqlite.pragma("wal_autocheckpoint = 0");
-  const checkpoints = new BackgroundCheckpoints(path);
+function inBackground(sqlite: SqliteConnection, path: string): BackgroundCheckpoints {
+  sqlite.exec("pragma wal_autocheckpoint = 0");
+  const checkpoints = new BackgroundCheckpoints(path, sqlite.driver);
   checkpoints.onFailure(() => {
-    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
+    if (sqlite.isOpen) sqlite.exec(`pragma wal_autocheckpoint = ${autocheckpointPages}`);
   });
   return checkpoints;
 }

@@ -1,34 +1,37 @@
-// better-sqlite3 behind a cache of prepared statements, refused while fenced off the shared memory.
-import type BetterSqlite3 from "better-sqlite3";
-import type { SqliteDatabase } from "kysely";
+// The SQLite connection behind a cache of prepared statements, refused while fenced off the shared memory.
+import type { SqliteDatabase, SqliteStatement } from "kysely";
 import { fencedStoreError, type SharedMemoryGuard } from "./shared-memory-guard.js";
+import type { SqliteConnection } from "./sqlite-driver.js";
 
 // On a full disk or an I/O error SQLite may end the transaction itself (at a statement or at COMMIT).
 // Kysely then sends ROLLBACK, which fails with "cannot rollback - no transaction is active", and that
 // error replaces the one that mattered: SQLITE_FULL became an unexplained 500. A rollback with nothing
 // to roll back is a no-op here, so the caller sees the real failure.
 const noRows = { changes: 0, lastInsertRowid: 0 } as const;
-function rollbackIfOpen(sqlite: BetterSqlite3.Database) {
+function rollbackIfOpen(sqlite: SqliteConnection): SqliteStatement {
   return {
     reader: false,
     all: () => [],
     iterate: () => [][Symbol.iterator](),
-    run: () => (sqlite.inTransaction ? sqlite.prepare("rollback").run() : noRows),
+    run: () => {
+      if (sqlite.inTransaction) sqlite.exec("rollback");
+      return noRows;
+    },
   };
 }
 
 /**
- * better-sqlite3 behind a cache of prepared statements. Kysely asks for a fresh statement on every
+ * The SQLite connection behind a cache of prepared statements. Kysely asks for a fresh statement on every
  * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
  * Bounded, because queries with IN lists of varying length each have their own text.
  */
 export function withStatementCache(
-  sqlite: BetterSqlite3.Database,
+  sqlite: SqliteConnection,
   guard: SharedMemoryGuard | undefined,
   cutOff: { transaction: boolean },
   capacity = 1000,
 ): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close() {
       guard?.stop();

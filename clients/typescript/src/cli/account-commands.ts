@@ -19,7 +19,12 @@ const usage: Command = {
     else
       context.print(
         await vr.usage.setHardCap(
-          cap === "none" ? null : (integerOption(context, "hard-cap", 0, 1e12) as number),
+          cap === "none"
+            ? null
+            : (integerOption(context, "hard-cap", 0, 1e12, {
+                what: "a whole number of credits",
+                orElse: "none (no cap)",
+              }) as number),
         ),
       );
     return exitCodes.ok;

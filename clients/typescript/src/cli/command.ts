@@ -65,18 +65,23 @@ export function stringOption(context: CommandContext, name: string): string | un
   return typeof value === "string" ? value : undefined;
 }
 
-/** An option that must be an integer in [min, max], or undefined when not given. */
+/**
+ * An option that must be a whole number in [min, max], or undefined when not given. `what` names the
+ * number where that helps (`a whole number of credits`), `orElse` the word it may be instead (`none`).
+ */
 export function integerOption(
   context: CommandContext,
   name: string,
   min: number,
   max: number,
+  { what = "a whole number", orElse }: { what?: string; orElse?: string } = {},
 ): number | undefined {
   const raw = stringOption(context, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^-?\d+$/.test(raw) || value < min || value > max) {
-    throw new UsageErrorForOption(name, `must be an integer from ${min} to ${max}; got "${raw}"`);
+    const alternative = orElse === undefined ? "" : `, or ${orElse}`;
+    throw new UsageErrorForOption(name, `must be ${what} from ${min} to ${max}${alternative}; got "${raw}"`);
   }
   return value;
 }

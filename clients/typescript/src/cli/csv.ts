@@ -8,16 +8,16 @@ export interface CsvRow {
   readonly source?: { readonly start_seconds: number; readonly url: string; readonly quote: string };
 }
 
-/**
- * The CSV of `rows` under `columns`. Every row has exactly the schema's columns (the server keeps no
- * other), so the columns come from the rows themselves, in the order the first row gives them.
- */
-export function rowsToCsv(rows: readonly CsvRow[]): string {
-  const columns: string[] = [];
-  for (const row of rows)
-    for (const column of Object.keys(row.cells)) if (!columns.includes(column)) columns.push(column);
+/** A job's rows and the columns they are written under (the schema's, and any added after them). */
+export interface RowTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly CsvRow[];
+}
+
+/** The CSV of the table: the header `video_id` and its columns (also when it has no rows), then a line a row. */
+export function rowsToCsv({ columns, rows }: RowTable): string {
   return csvText(
     ["video_id", ...columns],
-    rows.map((row) => [row.videoId, ...columns.map((column) => row.cells[column])]),
+    rows.map((row) => [row.videoId, ...columns.map((column) => row.cells[column] ?? null)]),
   );
 }

@@ -1,12 +1,34 @@
-// `jobs submit|list|progress|wait|cancel`: submit videos, list jobs, follow one without taking its rows, cancel one.
+// `jobs submit|list|progress|videos|wait|cancel`: submit videos, list jobs, follow one without taking its rows, cancel one.
 import type { SubmitJobBody } from "../api-types.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
 import { schemaFromOptions, schemaOptionHelp, schemaOptions } from "./schema-input.js";
-import { waitForJob } from "./waiting.js";
+import { reportSettledJob, waitForJob } from "./waiting.js";
 
 const intervalOption = { interval: { type: "string" } } as const;
 const intervalHelp = "--interval MS      between polls while waiting (default 1000)";
+
+function pollInterval(context: CommandContext): number {
+  return (
+    integerOption(context, "interval", 10, 3_600_000, { what: "a whole number of milliseconds" }) ?? 1000
+  );
+}
+
+/**
+ * `--schema-id` as given when it is an id. A name (the easy mistake: `schemas list` shows both) is refused
+ * before anything is submitted, with the id of the saved schema of that name when there is one.
+ */
+async function schemaIdOption(context: CommandContext): Promise<string | undefined> {
+  const given = stringOption(context, "schema-id");
+  if (given === undefined || given.startsWith("sch_")) return given;
+  const named = (await context.client().schemas.list()).data.find((schema) => schema.name === given);
+  const hint = named
+    ? `The saved schema named "${given}" is ${named.id}: --schema-id ${named.id}`
+    : `\`${context.program} schemas list\` lists the saved schemas with their ids`;
+  throw new UsageError(
+    `--schema-id takes a saved schema's id, which starts with sch_; got "${given}". ${hint}.`,
+  );
+}
 
 const transcribeModes = ["auto", "never", "always"] as const;
 type TranscribeMode = (typeof transcribeModes)[number];
@@ -51,7 +73,7 @@ const submit: Command = {
   },
   optionHelp: [
     ...schemaOptionHelp,
-    "--schema-id ID    a saved schema (see `schemas list`)",
+    "--schema-id ID    a saved schema's id, sch_... (`schemas list` shows them)",
     "--schema-version N  a version of the saved schema (default: its latest)",
     "--language TAG    preferred caption language, BCP-47 (default: the video's own)",
     "--transcribe MODE  auto (speech-to-text when a video has no captions; the default), never, or always",
@@ -69,15 +91,15 @@ const submit: Command = {
   positionals: { min: 0, max: Infinity },
   async run(context) {
     const schema = await schemaFromOptions(context);
-    const schemaId = stringOption(context, "schema-id");
     const schemaVersion = integerOption(context, "schema-version", 1, 2_147_483_647);
-    if ((schema === undefined) === (schemaId === undefined)) {
+    if ((schema === undefined) === (stringOption(context, "schema-id") === undefined)) {
       throw new UsageError("Give exactly one of --columns, --schema and --schema-id.");
     }
+    const schemaId = await schemaIdOption(context);
     if (schemaVersion !== undefined && schemaId === undefined) {
       throw new UsageError("--schema-version goes with --schema-id.");
     }
-    const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
+    const interval = pollInterval(context);
     const language = stringOption(context, "language");
     const transcribe = stringOption(context, "transcribe");
     if (transcribe !== undefined && !(transcribeModes as readonly string[]).includes(transcribe)) {
@@ -104,8 +126,7 @@ const submit: Command = {
       context.print(created);
       return exitCodes.ok;
     }
-    context.print(await waitForJob(context, created.job_id, interval));
-    return exitCodes.ok;
+    return reportSettledJob(context, await waitForJob(context, created.job_id, interval));
   },
 };
 
@@ -167,8 +188,22 @@ const wait: Command = {
   examples: ["jobs wait job_01... && vidrows-client jobs rows job_01... --format csv --out rows.csv"],
   positionals: { min: 1, max: 1 },
   async run(context) {
-    const interval = integerOption(context, "interval", 10, 3_600_000) ?? 1000;
-    context.print(await waitForJob(context, context.positionals[0] as string, interval));
+    const interval = pollInterval(context);
+    return reportSettledJob(context, await waitForJob(context, context.positionals[0] as string, interval));
+  },
+};
+
+const videos: Command = {
+  name: "jobs videos",
+  usage: "<job_id>",
+  summary:
+    "Print each video of a job: its state, and once settled its usage or its failure's code; never takes rows.",
+  options: {},
+  optionHelp: [],
+  examples: ["jobs videos job_01..."],
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    context.print(await context.client().jobs.videos(context.positionals[0] as string));
     return exitCodes.ok;
   },
 };
@@ -188,4 +223,4 @@ const cancel: Command = {
   },
 };
 
-export const jobCommands: readonly Command[] = [submit, list, progress, wait, cancel];
+export const jobCommands: readonly Command[] = [submit, list, progress, videos, wait, cancel];

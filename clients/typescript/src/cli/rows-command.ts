@@ -3,41 +3,35 @@ import type { JobRead, SettledJob } from "../api-types.js";
 import { sleep } from "../retry-policy.js";
 import { rowsState } from "../rows-state.js";
 import { type Command, type CommandContext, stringOption } from "./command.js";
-import { type CsvRow, rowsToCsv } from "./csv.js";
+import { type CsvRow, type RowTable, rowsToCsv } from "./csv.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
+import { reportFailedVideos } from "./failed-videos.js";
 import { openPendingFile, type PendingFile } from "./pending-file.js";
 import { withSourceColumns } from "./source-columns.js";
 
 const formats = ["json", "jsonl", "csv"] as const;
 type Format = (typeof formats)[number];
 
-function flatRows(job: SettledJob, withSources: boolean): CsvRow[] {
+function rowTable(job: SettledJob, withSources: boolean): RowTable {
   const rows: CsvRow[] = [];
   for (const video of job.results) {
     if (video.status !== "done" || video.rows === null) continue;
     const { results, sources } = video.rows;
     results.forEach((cells, i) => rows.push({ videoId: video.video_id, cells, source: sources[i] }));
   }
-  return withSources ? withSourceColumns(rows) : rows;
+  // A server from before reads gave `columns` has the rows' own keys, the same when there are rows.
+  const columns = job.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];
+  const table = { columns, rows };
+  return withSources ? withSourceColumns(table) : table;
 }
 
-function render(job: SettledJob, format: Format, withSources: boolean): string {
+function render(job: SettledJob, format: Format, table: RowTable): string {
   if (format === "json") return JSON.stringify(job, null, 2) + "\n";
-  const rows = flatRows(job, withSources);
-  if (format === "csv") return rowsToCsv(rows);
-  return rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
+  if (format === "csv") return rowsToCsv(table);
+  return table.rows.map((row) => JSON.stringify({ video_id: row.videoId, ...row.cells }) + "\n").join("");
 }
 
-function reportFailures(context: CommandContext, job: SettledJob): void {
-  for (const video of job.results) {
-    if (video.status === "failed") {
-      const retry = video.error.retryable ? " (retryable)" : "";
-      context.io.stderr.write(
-        `failed ${video.video_id}: ${video.error.code}${retry}: ${video.error.message}\n`,
-      );
-    }
-  }
-}
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
 /** How long `jobs rows` reads again while another read holds the rows, and how often. */
 const holdWaitMs = 3000;
@@ -95,26 +89,39 @@ export const rowsCommand: Command = {
         );
         return exitCodes.nothingTaken;
       }
-      const text = render(read, format, context.values.sources === true);
-      // A file holding only what an earlier read left (no rows) would pass for the rows: write none.
-      if (!out) context.io.stdout.write(text);
-      else if (state === "received") {
-        await out.write(text);
-        await out.commit();
-      }
-      reportFailures(context, read);
-      const unwritten = out ? ` Nothing was written to ${outPath}.` : "";
-      if (state === "held") {
-        context.io.stderr.write(
-          `The rows of ${jobId} are being handed to another read right now; they come back if that read does not get them, so try again in a moment.${unwritten}\n`,
-        );
-        return exitCodes.rowsHeld;
-      }
-      if (state === "taken") {
+      // An output holding only what an earlier read left (no rows) would pass for the rows: write none,
+      // not even a header, so that `> rows.csv` leaves an empty file rather than one that looks whole.
+      if (state === "held" || state === "taken") {
+        reportFailedVideos(context, read.results);
+        const unwritten = out ? ` Nothing was written to ${outPath}.` : " Nothing was written.";
+        if (state === "held") {
+          context.io.stderr.write(
+            `The rows of ${jobId} are being handed to another read right now; they come back if that read does not get them, so try again in a moment.${unwritten}\n`,
+          );
+          return exitCodes.rowsHeld;
+        }
         context.io.stderr.write(
           `The rows of ${jobId} were taken by an earlier read; the server keeps none.${unwritten}\n`,
         );
         return exitCodes.nothingTaken;
+      }
+      const table = rowTable(read, context.values.sources === true);
+      const text = render(read, format, table);
+      if (!out) context.io.stdout.write(text);
+      else {
+        await out.write(text);
+        await out.commit();
+        const videos = read.results.filter((video) => video.status === "done").length;
+        context.io.stderr.write(
+          `Wrote ${plural(table.rows.length, "row")} of ${plural(videos, "done video")} to ${outPath} (${format}).\n`,
+        );
+      }
+      reportFailedVideos(context, read.results);
+      if (read.status === "failed") {
+        context.io.stderr.write(
+          `Job ${jobId} failed: every one of its ${plural(read.videos, "video")} failed (above), so it has no rows.\n`,
+        );
+        return exitCodes.jobFailed;
       }
       return exitCodes.ok;
     } finally {

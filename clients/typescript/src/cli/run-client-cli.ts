@@ -4,7 +4,13 @@ import { parseArgs } from "node:util";
 import { defaultBaseUrl, Vidrows } from "../client.js";
 import { VidrowsError } from "../errors.js";
 import { accountCommands } from "./account-commands.js";
-import { type ClientCliIo, type Command, type CommandContext, globalOptions } from "./command.js";
+import {
+  type ClientCliIo,
+  type Command,
+  type CommandContext,
+  globalOptions,
+  type OptionSpecs,
+} from "./command.js";
 import { exitCodeFor, exitCodes, UsageError } from "./exit-codes.js";
 import { commandHelp, groupHelp, programHelp } from "./help.js";
 import { jobCommands } from "./jobs-commands.js";
@@ -27,10 +33,50 @@ export const clientCommandGroups: readonly string[] = ["jobs", "usage", "schemas
 
 const processIo: ClientCliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
+/** What may be a video id starting with a dash (YouTube's may: `-abc123defg`), which a parser takes for options. */
+const dashedVideoId = /^-[A-Za-z0-9_-]{4,}$/;
+
+/**
+ * `--hard-cap -5`: a negative number after an option that takes a value is read as that value, for the
+ * command to judge ("must be a whole number from 0"), not as an option that left `--hard-cap` without one.
+ */
+function joinNegativeValues(args: readonly string[], options: OptionSpecs): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === "--") return [...joined, ...args.slice(i)];
+    const next = args[i + 1];
+    const takesValue = arg.startsWith("--") && options[arg.slice(2)]?.type === "string";
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /** Node's parser messages, said for people: which option, and what is wrong with it. */
-function parseProblem(error: Error & { code?: string }, command: Command, program: string): UsageError {
+function parseProblem(
+  error: Error & { code?: string },
+  command: Command,
+  program: string,
+  args: readonly string[],
+): UsageError {
   const option = /'(-[^' ]+)/.exec(error.message)?.[1];
   const see = `See \`${program} ${command.name} --help\`.`;
+  const beforeEnd = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
+  const known = { ...globalOptions, ...command.options };
+  const videoId = beforeEnd.find((arg) => dashedVideoId.test(arg) && !(arg.slice(2) in known));
+  if (
+    error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" &&
+    videoId !== undefined &&
+    command.positionals.max > 0
+  ) {
+    return new UsageError(
+      `Unknown option ${option} for ${command.name}, from "${videoId}". If that is a video id (YouTube's may ` +
+        `start with -), put it after --, which ends the options: \`${program} ${command.name} [options] -- ${videoId}\`.`,
+    );
+  }
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
     return new UsageError(`Unknown option ${option} for ${command.name}. ${see}`);
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
@@ -132,15 +178,16 @@ export async function runClientCli(given: string[], io: ClientCliIo = processIo)
   let json = rest.includes("--json");
   try {
     let parsed;
+    const options = { ...globalOptions, ...command.options };
     try {
       parsed = parseArgs({
-        args: rest,
-        options: { ...globalOptions, ...command.options },
+        args: joinNegativeValues(rest, options),
+        options,
         allowPositionals: true,
         strict: true,
       });
     } catch (error) {
-      throw parseProblem(error as Error, command, program);
+      throw parseProblem(error as Error, command, program, rest);
     }
     const { values, positionals } = parsed;
     json = values.json === true;

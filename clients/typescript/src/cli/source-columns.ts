@@ -1,6 +1,6 @@
 // `jobs rows --sources`: each row's source start, URL and quote as extra columns, under names that differ
 // from every column of the rows (and from `video_id`), whatever the schema calls its columns.
-import type { CsvRow } from "./csv.js";
+import type { RowTable } from "./csv.js";
 
 const sourceFields = [
   ["source_start_seconds", "start_seconds"],
@@ -10,11 +10,11 @@ const sourceFields = [
 
 /**
  * The names the source's fields take: `source_start_seconds`, `source_url`, `source_quote`, each led by
- * one more `_` until no column of any row (nor `video_id`) has that name. A schema column may be named
- * anything of 1 to 64 characters, so no fixed name could be safe; this one always is.
+ * one more `_` until no column (nor `video_id`) has that name. A schema column may be named anything of
+ * 1 to 64 characters, so no fixed name could be safe; this one always is.
  */
-export function sourceColumnNames(rows: readonly CsvRow[]): readonly string[] {
-  const taken = new Set(["video_id", ...rows.flatMap((row) => Object.keys(row.cells))]);
+export function sourceColumnNames(columns: readonly string[]): readonly string[] {
+  const taken = new Set(["video_id", ...columns]);
   return sourceFields.map(([name]) => {
     let chosen: string = name;
     while (taken.has(chosen)) chosen = `_${chosen}`;
@@ -23,13 +23,16 @@ export function sourceColumnNames(rows: readonly CsvRow[]): readonly string[] {
   });
 }
 
-/** The rows with their source's start, URL and quote after their own columns. */
-export function withSourceColumns(rows: readonly CsvRow[]): CsvRow[] {
-  const names = sourceColumnNames(rows);
-  return rows.map((row) => {
-    const extra = Object.fromEntries(
-      sourceFields.map(([, field], i) => [names[i] as string, row.source?.[field] ?? null]),
-    );
-    return { ...row, cells: { ...row.cells, ...extra } };
-  });
+/** The table with its rows' source start, URL and quote as columns after their own. */
+export function withSourceColumns(table: RowTable): RowTable {
+  const names = sourceColumnNames(table.columns);
+  return {
+    columns: [...table.columns, ...names],
+    rows: table.rows.map((row) => {
+      const extra = Object.fromEntries(
+        sourceFields.map(([, field], i) => [names[i] as string, row.source?.[field] ?? null]),
+      );
+      return { ...row, cells: { ...row.cells, ...extra } };
+    }),
+  };
 }

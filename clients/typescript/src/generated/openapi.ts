@@ -646,6 +646,8 @@ export interface components {
         };
         /** @description A job whose videos have all settled, with each video's result. */
         SettledJob: {
+            /** @description The schema's columns, in order: the keys of every row in `results`, given also when there are no rows (a table's header). */
+            columns: string[];
             counts: components["schemas"]["JobCounts"];
             credits_charged: number;
             job_id: string;
