@@ -11,6 +11,7 @@ import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { videoListingSettings } from "./listings/video-listings.js";
+import { PlatformAccess } from "./platforms/platform-access.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, describeBuild, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
@@ -101,6 +102,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       `VIDROWS_OTHER_PLATFORMS is ${config.otherPlatforms}, but no yt-dlp was found (VIDROWS_YTDLP_PATH, else PATH): only YouTube videos are accepted`,
     );
   }
+  // One way to video sites for the whole process: the listings and the worker share its proxies' turn and
+  // each site's pace.
+  const platformAccess = new PlatformAccess({
+    proxies: config.youtubeProxies,
+    cookiesFile: config.captionsAccess?.youtubeCookiesFile,
+    minIntervalMs: config.captionsAccess?.youtubeMinIntervalMs,
+  });
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
@@ -108,6 +116,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     mechanisms,
     // Listings offer only the pages a job could then be given.
     listing: { ...videoListingSettings(config), otherPlatforms },
+    platformAccess,
     otherPlatforms,
   });
 
@@ -125,7 +134,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     });
     if (background) {
       dispatcher = background.buildDispatcher(config, store, log, options);
-      worker = background.buildWorker(config, store, log, options, () => dispatcher?.wake());
+      worker = background.buildWorker(config, store, log, options, platformAccess, () => dispatcher?.wake());
     }
   } catch (error) {
     await api?.server.close();

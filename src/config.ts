@@ -6,7 +6,7 @@ import {
   captionsSetting,
   otherPlatformsSetting,
   type PlatformAccessSettings,
-  youtubeProxy,
+  youtubeProxies,
 } from "./config/captions-settings.js";
 import {
   type DatabaseTarget,
@@ -81,13 +81,14 @@ export interface Config {
   readonly handoverClaimSeconds?: number;
   /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
-  readonly youtubeProxy: string | undefined;
+  /** VIDROWS_YOUTUBE_PROXY's proxies, parsed once; none (left out) means every request goes out directly. */
+  readonly youtubeProxies?: readonly string[];
   // The yt-dlp settings may be left out of a config built by hand (as tests do): their defaults apply.
   /** VIDROWS_YTDLP_PATH: the yt-dlp executable; unset, `yt-dlp` on PATH (looked up when a worker starts). */
   readonly ytDlpPath?: string;
   /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
   readonly ytDlpTimeoutSeconds?: number;
-  /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
+  /** How video sites are reached beyond the proxies (clients, cookies, pacing). */
   readonly captionsAccess?: PlatformAccessSettings;
   /**
    * VIDROWS_OTHER_PLATFORMS (`any`): which pages besides YouTube's are read through yt-dlp, where it is
@@ -134,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
-    youtubeProxy: youtubeProxy(env),
+    youtubeProxies: youtubeProxies(env),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),

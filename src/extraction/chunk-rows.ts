@@ -1,11 +1,12 @@
 // One chunk's answer made into rows and their sources: each row fitted to the typed columns, each kept
-// row given the span its lines make in the chunk (narrowed to one line when wider than a moment), their
-// text, and the columns that text does not hold.
+// row given the span its lines make in the chunk (narrowed to one line when wider than a moment) starting
+// at the moment its values are said, their text, and the columns that text does not hold.
 import type { ColumnSpec } from "../domain/schema-definition.js";
 import type { Row, RowSource, SourcedRows } from "./extractor.js";
 import type { AnsweredRow } from "./model-answer.js";
 import { heldColumnCount, unverifiedColumns } from "./quote-matching.js";
 import { fitRow } from "./row-coercion.js";
+import { sourceAtMoment } from "./row-moments.js";
 import { lineRange, narrowedRange, sourceOfRange } from "./row-sources.js";
 import type { TranscriptChunk } from "./transcript-chunks.js";
 
@@ -32,8 +33,9 @@ export function chunkRows(
     const row = fitted.row;
     const named = lineRange(chunk, item.firstLine, item.lastLine);
     const range = narrowedRange(chunk, named, (text) => heldColumnCount(row, specs, text));
-    const source = sourceOfRange(chunk, range, durationSeconds);
-    sources.push({ ...source, unverified: unverifiedColumns(fitted.row, specs, source.quote) });
+    const lines = chunk.cues.slice(range.from - 1, range.to);
+    const source = sourceAtMoment(sourceOfRange(chunk, range, durationSeconds), lines, row, specs);
+    sources.push({ ...source, unverified: unverifiedColumns(row, specs, source.quote) });
   }
   return { rows, sources, nulledValues };
 }

@@ -1,8 +1,8 @@
 // Splits a transcript into numbered lines (`transcript-lines.ts`) and the lines into chunks of a token
 // budget, each carrying a little of the previous one.
-import type { CaptionCue } from "../captions/caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 import { estimateTokens, splitByTokens } from "./token-estimate.js";
-import { defaultLines, groupIntoLines, type LineOptions } from "./transcript-lines.js";
+import { defaultLines, groupIntoLines, type LineOptions, type TranscriptLine } from "./transcript-lines.js";
 
 export interface ChunkingOptions extends Partial<LineOptions> {
   /**
@@ -12,8 +12,9 @@ export interface ChunkingOptions extends Partial<LineOptions> {
    */
   readonly chunkTokens: number;
   /**
-   * How many tokens of whole cues at the end of a chunk start the next one too, so that an item
-   * mentioned across a boundary is seen whole at least once. The merge drops the duplicate rows this gives.
+   * How many tokens of whole lines at the end of a chunk start the next one too, so that an item
+   * mentioned across a boundary is seen whole at least once; the last line is carried whatever its size.
+   * The merge drops the duplicate rows this gives.
    */
   readonly overlapTokens: number;
 }
@@ -28,7 +29,10 @@ export const defaultChunking: ChunkingOptions = { chunkTokens: 8000, overlapToke
 /** What a line's number and line break (`\n12. `) cost in the prompt, on top of its text. */
 export const lineOverheadTokens = 3;
 
-/** A line's text never takes more than this share of a chunk, so that chunks end near their budget. */
+/**
+ * A line's text never takes more than this share of a chunk (a longer cue is cut), so that chunks end near
+ * their budget and a chunk always has room for the previous chunk's last line and a new one.
+ */
 const maxLineShare = 0.25;
 
 /** The smallest chunk that still holds a cue's time stamp and some text. */
@@ -41,9 +45,9 @@ export interface TranscriptChunk {
   readonly endMs: number;
   /**
    * The numbered lines, each one or more whole cues with the caption times kept (a row's source is read
-   * from them); a cue longer than a chunk comes cut into pieces, its time shared out between them.
+   * from them); a cue longer than a line may be is cut into pieces, its time shared out between them.
    */
-  readonly cues: readonly CaptionCue[];
+  readonly cues: readonly TranscriptLine[];
   /** The chunk's estimated size, time stamps included. */
   readonly tokens: number;
 }
@@ -68,18 +72,23 @@ export function validateChunking(options: ChunkingOptions): ChunkingOptions {
   return options;
 }
 
-/** Cue text on one line; blank cues are dropped, and a cue over the budget is cut with its time shared out. */
-function normalisedCues(cues: readonly CaptionCue[], chunkTokens: number): CaptionCue[] {
+/** The most estimated tokens of text one line of a chunk of `chunkTokens` may hold. */
+function maxLineTokens(chunkTokens: number): number {
+  return Math.max(1, Math.floor(chunkTokens * maxLineShare));
+}
+
+/** Cue text on one line; blank cues are dropped, and a cue over a line's budget is cut with its time shared out. */
+function normalisedCues(cues: readonly CaptionCue[], maxTokens: number): CaptionCue[] {
   const out: CaptionCue[] = [];
   for (const cue of cues) {
     const text = cue.text.replace(/\s+/g, " ").trim();
     if (text === "") continue;
     const line = { startMs: cue.startMs, endMs: Math.max(cue.startMs, cue.endMs), text };
-    if (lineTokens(line) <= chunkTokens) {
+    if (estimateTokens(text) <= maxTokens) {
       out.push(line);
       continue;
     }
-    const pieces = splitByTokens(text, chunkTokens - lineOverheadTokens);
+    const pieces = splitByTokens(text, maxTokens);
     const span = line.endMs - line.startMs;
     let offset = 0;
     const timeAt = (position: number) => line.startMs + Math.round((span * position) / text.length);
@@ -93,25 +102,46 @@ function normalisedCues(cues: readonly CaptionCue[], chunkTokens: number): Capti
   return out;
 }
 
-function chunkOf(index: number, cues: CaptionCue[], tokens: number): TranscriptChunk {
+function chunkOf(index: number, cues: TranscriptLine[], tokens: number): TranscriptChunk {
   const startMs = cues[0]?.startMs ?? 0;
   const endMs = cues.reduce((end, cue) => Math.max(end, cue.endMs), startMs);
   return { index, startMs, endMs, cues, tokens };
 }
 
 /** The transcript's numbered lines: its cues, normalised, grouped as `options` say (by default, `defaultLines`). */
-export function transcriptLines(cues: readonly CaptionCue[], options: ChunkingOptions): CaptionCue[] {
+export function transcriptLines(cues: readonly CaptionCue[], options: ChunkingOptions): TranscriptLine[] {
   const lineOptions = {
     maxLineSeconds: options.maxLineSeconds ?? defaultLines.maxLineSeconds,
     minLineSeconds: options.minLineSeconds ?? defaultLines.minLineSeconds,
   };
-  const maxLineTokens = Math.max(1, Math.floor(options.chunkTokens * maxLineShare));
-  return groupIntoLines(
-    normalisedCues(cues, options.chunkTokens),
-    lineOptions,
-    maxLineTokens,
-    estimateTokens,
-  );
+  const maxTokens = maxLineTokens(options.chunkTokens);
+  return groupIntoLines(normalisedCues(cues, maxTokens), lineOptions, maxTokens, estimateTokens);
+}
+
+/**
+ * Where the lines a chunk carries over from the previous one (`lines`) start: its trailing whole lines
+ * within the overlap, and always its last line when there is an overlap at all, however long (a fact said
+ * across the boundary is then seen whole in the next chunk), as long as they leave room for the next
+ * line (`nextTokens`). Lines are capped at a quarter of a chunk, so the last line always fits beside the
+ * next one. The carried lines and the next one never all fit in the previous chunk, so every chunk has
+ * new text.
+ */
+function carriedFrom(
+  lines: readonly TranscriptLine[],
+  nextTokens: number,
+  { chunkTokens, overlapTokens }: ChunkingOptions,
+): number {
+  if (overlapTokens === 0) return lines.length;
+  let carried = 0;
+  let from = lines.length;
+  while (from > 0) {
+    const previous = lineTokens(lines[from - 1] as TranscriptLine);
+    const beyondOverlap = from < lines.length && carried + previous > overlapTokens;
+    if (beyondOverlap || carried + previous + nextTokens > chunkTokens) break;
+    carried += previous;
+    from--;
+  }
+  return from;
 }
 
 /** The transcript's chunks of numbered lines, in order; an empty transcript has none. */
@@ -119,28 +149,19 @@ export function chunkTranscript(
   cues: readonly CaptionCue[],
   options: ChunkingOptions = defaultChunking,
 ): TranscriptChunk[] {
-  const { chunkTokens, overlapTokens } = validateChunking(options);
+  const { chunkTokens } = validateChunking(options);
   const chunks: TranscriptChunk[] = [];
-  let current: CaptionCue[] = [];
+  let current: TranscriptLine[] = [];
   let currentTokens = 0;
-  for (const cue of transcriptLines(cues, options)) {
-    const tokens = lineTokens(cue);
+  for (const line of transcriptLines(cues, options)) {
+    const tokens = lineTokens(line);
     if (current.length > 0 && currentTokens + tokens > chunkTokens) {
       chunks.push(chunkOf(chunks.length, current, currentTokens));
-      // Carry trailing whole cues, as long as they stay within the overlap and leave room for this cue.
-      // The carried cues and this one never all fit in the previous chunk, so every chunk has new text.
-      let carried = 0;
-      let from = current.length;
-      while (from > 0) {
-        const previous = lineTokens(current[from - 1] as CaptionCue);
-        if (carried + previous > overlapTokens || carried + previous + tokens > chunkTokens) break;
-        carried += previous;
-        from--;
-      }
+      const from = carriedFrom(current, tokens, options);
       current = current.slice(from);
-      currentTokens = carried;
+      currentTokens = current.reduce((sum, carried) => sum + lineTokens(carried), 0);
     }
-    current.push(cue);
+    current.push(line);
     currentTokens += tokens;
   }
   if (current.length > 0) chunks.push(chunkOf(chunks.length, current, currentTokens));

@@ -3,7 +3,7 @@
 // A cue is 2 to 8 seconds of speech, 5 to 8 words, and a numbered line costs about what such a cue's words
 // do; a line per cue made the prompt twice the transcript. A line of several cues costs its number once,
 // and still places a row within the seconds it spans (a row's source is the span of its lines).
-import type { CaptionCue } from "../captions/caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 
 export interface LineOptions {
   /** The longest a line may span, from its first cue's start to its last cue's end. */
@@ -14,18 +14,31 @@ export interface LineOptions {
 
 export const defaultLines: LineOptions = { maxLineSeconds: 30, minLineSeconds: 8 };
 
+/** A numbered line: its cues' span and text, and the cues themselves, whose own times place a row's moment. */
+export interface TranscriptLine extends CaptionCue {
+  /** The cues the line joins, in order, when it joins more than one (a line of one cue is that cue). */
+  readonly parts?: readonly CaptionCue[];
+}
+
 /** A silence between cues this long ends a line that is long enough: speakers pause between thoughts. */
 const pauseMs = 1500;
 
 const endsSentence = (text: string) => /[.!?…。！？]["'’”)\]]*$/u.test(text);
 
-function lineOf(cues: readonly CaptionCue[]): CaptionCue {
+function lineOf(cues: readonly CaptionCue[]): TranscriptLine {
   const first = cues[0] as CaptionCue;
+  if (cues.length === 1) return first;
   return {
     startMs: first.startMs,
     endMs: cues.reduce((end, cue) => Math.max(end, cue.endMs), first.startMs),
     text: cues.map((cue) => cue.text).join(" "),
+    parts: cues,
   };
+}
+
+/** The cues a line joins, each with its own time. */
+export function cuesOf(line: TranscriptLine): readonly CaptionCue[] {
+  return line.parts ?? [line];
 }
 
 /**
@@ -39,10 +52,10 @@ export function groupIntoLines(
   options: LineOptions,
   maxLineTokens: number,
   tokensOf: (text: string) => number,
-): CaptionCue[] {
+): TranscriptLine[] {
   const maxMs = options.maxLineSeconds * 1000;
   const minMs = options.minLineSeconds * 1000;
-  const lines: CaptionCue[] = [];
+  const lines: TranscriptLine[] = [];
   let current: CaptionCue[] = [];
   let currentTokens = 0;
   let startMs = 0;

@@ -168,9 +168,15 @@ describe("loadConfig", () => {
   });
 
   it("checks VIDROWS_YOUTUBE_PROXY at start-up, naming it", () => {
-    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxy).toBe("http://proxy:3128");
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxies).toEqual([
+      "http://proxy:3128",
+    ]);
     const pool = "http://a:3128,socks5://user:pw@b:1080";
-    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: pool }).youtubeProxy).toBe(pool);
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: pool }).youtubeProxies).toEqual([
+      "http://a:3128",
+      "socks5://user:pw@b:1080",
+    ]);
+    expect(loadConfig({}).youtubeProxies).toEqual([]);
     for (const bad of ["ftp://proxy:21", "proxy:3128", "not a url", "http://a:3128,socks4://b:1080"]) {
       const attempt = () => loadConfig({ VIDROWS_YOUTUBE_PROXY: bad });
       expect(attempt, bad).toThrow(ConfigError);

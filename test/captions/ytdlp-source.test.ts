@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProxyPool } from "../../src/captions/proxy-pool.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
 import { type LocalServer, type SeenRequest, startLocalServer } from "./local-servers.js";
@@ -161,7 +161,7 @@ describe("Captions through yt-dlp", () => {
     it("sends both runs of an attempt through one proxy, the next attempt through the next one", async () => {
       const pooled = new YtDlpCaptionSource({
         executable: ytDlp.path,
-        proxyPool: new ProxyPool(["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"]),
+        access: new PlatformAccess({ proxies: ["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"] }),
       });
       const before = ytDlp.calls().length;
       await pooled.fetchTranscript(videoId);
@@ -182,7 +182,10 @@ describe("Captions through yt-dlp", () => {
       const folder = mkdtempSync(join(tmpdir(), "vidrows-cookies-"));
       const cookies = join(folder, "cookies.txt");
       writeFileSync(cookies, "# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t0\tSOCS\tCAI\n");
-      const withCookies = new YtDlpCaptionSource({ executable: ytDlp.path, cookiesFile: cookies });
+      const withCookies = new YtDlpCaptionSource({
+        executable: ytDlp.path,
+        access: new PlatformAccess({ cookiesFile: cookies }),
+      });
       try {
         const before = ytDlp.calls().length;
         await withCookies.fetchTranscript(videoId);

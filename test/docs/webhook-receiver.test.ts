@@ -1,8 +1,9 @@
 // docs/webhooks.md, "Try it on your machine", followed as written: a server with
 // VIDROWS_WEBHOOK_ALLOW_PRIVATE=1, the example receiver run with `npx tsx` as a child process and
-// registered over plain http, a job submitted, and the delivery verified by the receiver, which then
-// takes the rows. What differs from a reader's run: the model (a fake), the captions (a folder), and
-// the ports (free ones, in place of 8080 and 4000).
+// registered over plain http; it submits its job, verifies the delivery and takes that job's rows. A job
+// submitted meanwhile from the CLI is heard of but left alone: the CLI takes its rows afterwards. What
+// differs from a reader's run: the model (a fake), the captions (a folder), and the ports (free ones, in
+// place of 8080 and 4000).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -25,6 +26,7 @@ import {
 
 const page = readFileSync(join(repositoryRoot, "docs/webhooks.md"), "utf8");
 const caption = "Never gonna run around and desert you.";
+const otherCaption = "A big rabbit wakes up under a tree.";
 const documentedPort = "4000";
 
 async function freePort(): Promise<number> {
@@ -67,12 +69,17 @@ describe("the webhook receiver recipe of docs/webhooks.md", () => {
     expect(blocks.receiver.join("\n")).toContain("clients/typescript/examples/webhook-receiver.ts");
   });
 
-  it("delivers a job's event to the example receiver, which verifies it and takes the rows", async () => {
-    const video = /jobs submit ([\w-]{11})\b/.exec(blocks.submit.join("\n"))?.[1];
-    expect(video, "the submit block names a video id").toBeDefined();
+  it("runs the receiver's own job and takes its rows, leaving another job's rows to the CLI that submitted it", async () => {
+    const video = /webhook-receiver\.ts ([\w-]{11})\b/.exec(blocks.receiver.join("\n"))?.[1];
+    expect(video, "the receiver block names a video id").toBeDefined();
+    const otherVideo = /jobs submit ([\w-]{11})\b/.exec(blocks.submit.join("\n"))?.[1];
+    expect(otherVideo, "the submit block names another video id").toBeDefined();
+    expect(otherVideo).not.toBe(video);
     const captions = join(folder.path, "test-captions");
     mkdirSync(captions);
-    writeFileSync(join(captions, `${video}.vtt`), `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${caption}\n`);
+    const track = (text: string) => `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`;
+    writeFileSync(join(captions, `${video}.vtt`), track(caption));
+    writeFileSync(join(captions, `${otherVideo}.vtt`), track(otherCaption));
 
     server = await startServerCommands(
       blocks.server.map((command) => command.replaceAll("sk-...", "sk-webhook-recipe-test")),
@@ -119,15 +126,6 @@ describe("the webhook receiver recipe of docs/webhooks.md", () => {
     });
     expect(forged.status).toBe(400);
 
-    // The third terminal: a job submitted.
-    let jobId: string | undefined;
-    for (const command of blocks.submit.map(asTyped)) {
-      const result = await shell.run(command, 60_000);
-      expect(result.code, `${command}\n${result.output}`).toBe(0);
-      jobId ??= /"job_id":\s*"(job_\w+)"/.exec(result.output)?.[1];
-    }
-    expect(jobId).toBeDefined();
-
     const current = receiver;
     const rowsLine = await waitUntil(
       "the receiver to print the rows it took",
@@ -138,9 +136,31 @@ describe("the webhook receiver recipe of docs/webhooks.md", () => {
           .find((line) => line.startsWith(`${video} `)),
       60_000,
     );
-    const output = current.output();
-    expect(output).toContain(`verified job.completed ${jobId} done`);
-    expect(output).toContain("refused a delivery: bad_signature");
+    const jobId = /submitted (job_\w+)/.exec(current.output())?.[1];
+    expect(jobId, current.output()).toBeDefined();
+    expect(current.output()).toContain(`verified job.completed ${jobId} done`);
+    expect(current.output()).toContain("refused a delivery: bad_signature");
     expect(rowsLine).toContain(caption);
+
+    // The third terminal: another job, submitted and waited for while the receiver runs.
+    let otherJob: string | undefined;
+    for (const command of blocks.submit.map(asTyped)) {
+      const result = await shell.run(command, 60_000);
+      expect(result.code, `${command}\n${result.output}`).toBe(0);
+      otherJob ??= /"job_id":\s*"(job_\w+)"/.exec(result.output)?.[1];
+    }
+    expect(otherJob).toBeDefined();
+    await waitUntil(
+      "the receiver to leave the other job's rows",
+      () => current.output().includes(`${otherJob} was not submitted by this receiver`) || undefined,
+      60_000,
+    );
+    expect(current.output()).toContain(`verified job.completed ${otherJob} done`);
+    expect(current.output()).not.toContain(`${otherVideo} `);
+    // The rows are still there for the one who submitted the job.
+    const taken = await shell.run(`npx vidrows-client jobs rows ${otherJob} --format jsonl`, 60_000);
+    expect(taken.code, taken.output).toBe(0);
+    expect(taken.output).toContain(`"video_id":"${otherVideo}"`);
+    expect(taken.output).toContain(otherCaption);
   }, 300_000);
 });

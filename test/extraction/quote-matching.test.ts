@@ -1,12 +1,8 @@
 // The matching rules of a source's `unverified`: each rule with a value it lets through and one it flags.
 import { describe, expect, it } from "vitest";
 import type { ColumnSpec } from "../../src/domain/schema-definition.js";
-import {
-  canonicalWords,
-  quoteHolds,
-  readQuote,
-  unverifiedColumns,
-} from "../../src/extraction/quote-matching.js";
+import { canonicalWords } from "../../src/extraction/canonical-words.js";
+import { quoteHolds, readQuote, unverifiedColumns } from "../../src/extraction/quote-matching.js";
 
 const holds = (quote: string, value: string | number) => quoteHolds(readQuote(quote), value);
 

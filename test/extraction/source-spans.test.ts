@@ -5,7 +5,7 @@ import { parseCaptions } from "../../src/captions/caption-formats.js";
 import { Semaphore } from "../../src/concurrency/semaphore.js";
 import type { Extraction } from "../../src/extraction/extractor.js";
 import { createExtractor } from "../../src/extraction/openai-extractor.js";
-import { canonicalWords } from "../../src/extraction/quote-matching.js";
+import { canonicalWords } from "../../src/extraction/canonical-words.js";
 import { maxSourceSeconds } from "../../src/extraction/row-sources.js";
 import {
   type FakeModel,

@@ -141,7 +141,7 @@ for (const dialect of dialects) {
       }
     });
 
-    it("clamps a span the model gives outside the chunk to the whole chunk", async () => {
+    it("clamps a span the model gives outside the chunk to the whole chunk, starting where the row is said", async () => {
       const { key } = await server.workspace();
       const videoId = videoWithLines(" WILD");
       const jobId = await settledJob(key, [videoId]);
@@ -150,11 +150,15 @@ for (const dialect of dialects) {
       expect(video.rows.results.length).toBeGreaterThan(0);
       video.rows.results.forEach((row: any, i: number) => {
         const chunk = chunkSpan(server.model.requests[row.price - 1]);
-        expect(video.rows.sources[i]).toMatchObject({
-          start_seconds: chunk.start,
+        const source = video.rows.sources[i];
+        expect(source).toMatchObject({
           end_seconds: chunk.end,
-          url: `https://www.youtube.com/watch?v=${videoId}&t=${Math.floor(chunk.start)}s`,
+          url: `https://www.youtube.com/watch?v=${videoId}&t=${Math.floor(source.start_seconds)}s`,
         });
+        // The span is the whole chunk, and it starts at the moment the row's values begin: at the latest
+        // the start of the line that says the product, at the earliest the chunk's start.
+        expect(source.start_seconds).toBeGreaterThanOrEqual(chunk.start);
+        expect(source.start_seconds).toBeLessThanOrEqual(lineTimes(lineIndexOf(row.product)).start);
         // The whole chunk's text is quoted.
         const chunkText = promptLines(server.model.requests[row.price - 1] as FakeModelRequest)
           .map((line) => line.text)

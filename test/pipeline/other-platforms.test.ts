@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unresolvedVideoId } from "../../src/domain/submitted-videos.js";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { wavBytes } from "../support/fake-audio-ytdlp.js";
 import { promptLines, spannedRowsReply } from "../support/fake-model.js";
@@ -47,7 +47,7 @@ const pricedThings: [RegExp, Record<string, unknown>][] = [
 
 let ffmpegMissing: string | null = null;
 try {
-  findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+  findProgram("ffmpeg", undefined, "This test");
 } catch {
   ffmpegMissing = "ffmpeg is not installed (apt-get install -y ffmpeg)";
   console.warn(`Skipping the other platforms' pipeline tests: ${ffmpegMissing}.`);
@@ -132,8 +132,10 @@ for (const dialect of dialects) {
         expect(video.video_id).toBe("vimeo:76979871");
         expect(video.rows.results).toEqual([{ product: "camera crane", price: 40 }]);
         const source = video.rows.sources[0];
-        // The crane's cue is 14.25 to 21 s, inside its prompt line.
-        expect(source.start_seconds).toBeLessThanOrEqual(14.25);
+        // The crane's cue is 14.25 to 21 s, inside its prompt line; `camera` is its 8th word of 15, so the
+        // moment is in the cue, no later than where its words, evenly spread, put `camera` (17.4 s).
+        expect(source.start_seconds).toBeGreaterThanOrEqual(14.25);
+        expect(source.start_seconds).toBeLessThanOrEqual(14.25 + (6.75 * 7) / 15);
         expect(source.end_seconds).toBeGreaterThanOrEqual(21);
         expect(source.quote).toContain("red camera crane");
         expect(source.url).toBe(`https://vimeo.com/76979871#t=${Math.floor(source.start_seconds)}s`);

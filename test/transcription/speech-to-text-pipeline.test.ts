@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { createFakeAudioYtDlp, type FakeAudioYtDlp, wavBytes } from "../support/fake-audio-ytdlp.js";
 import {
@@ -22,7 +22,7 @@ import { waitUntil } from "../support/waiting.js";
 /** ffmpeg is required once transcription is configured; without it these suites cannot start a worker. */
 function ffmpegMissing(): string | null {
   try {
-    findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+    findProgram("ffmpeg", undefined, "This test");
     return null;
   } catch {
     return "ffmpeg is not installed (apt-get install -y ffmpeg)";
@@ -115,9 +115,11 @@ for (const dialect of dialects) {
         const video = job.results[0];
         expect(video.status, JSON.stringify(video)).toBe("done");
         expect(video.rows.results).toEqual([{ product: "kettle", price: 30 }]);
-        // The source is the prompt line holding the kettle's segment (4.5 to 9.25 s), a line of at most 30 s.
+        // The source is the prompt line holding the kettle's segment (4.5 to 9.25 s), a line of at most 30 s,
+        // starting in that segment no later than where its words, evenly spread, put `kettle` (3rd of 6).
         const source = video.rows.sources[0];
-        expect(source.start_seconds).toBeLessThanOrEqual(4.5);
+        expect(source.start_seconds).toBeGreaterThanOrEqual(4.5);
+        expect(source.start_seconds).toBeLessThanOrEqual(4.5 + (4.75 * 2) / 6);
         expect(source.end_seconds).toBeGreaterThanOrEqual(9.25);
         expect(source.end_seconds - source.start_seconds).toBeLessThanOrEqual(30);
         expect(source.quote).toContain("The blue kettle costs thirty dollars.");

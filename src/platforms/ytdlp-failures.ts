@@ -2,7 +2,7 @@
 // source maps the platform's answers: about the video is final, about us (a block, a limit, a client the
 // platform turned away, a token we lack) is retryable. yt-dlp says these as ERROR lines with a non-zero exit,
 // or, with --ignore-no-formats-error, as WARNING lines with exit code 0 and a video info without captions.
-import { CaptionError } from "./caption-source.js";
+import { PlatformError } from "./platform-error.js";
 import { readYtDlpMessages, shortened, type YtDlpMessages } from "./ytdlp-messages.js";
 
 // The platform stopping us, whatever yt-dlp adds around it. "Video unavailable. This content isn't
@@ -45,16 +45,16 @@ export function messageSubject(text: string): "refused" | "video" | null {
   return null;
 }
 
-function errorFor(subject: "refused" | "video", message: string): CaptionError {
-  return new CaptionError(subject === "video" ? "video_unavailable" : "captions_unavailable", message);
+function errorFor(subject: "refused" | "video", message: string): PlatformError {
+  return new PlatformError(subject === "video" ? "video_unavailable" : "captions_unavailable", message);
 }
 
 /** Why a yt-dlp run that ended with a non-zero `exitCode` gave no info for the video. */
-export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: string): CaptionError {
+export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: string): PlatformError {
   const messages = readYtDlpMessages(stderr);
   if (exitCode === 2 && /error: (?:no such option|invalid|unrecognized)/i.test(messages.all)) {
     // Exit code 2 is a command line yt-dlp does not understand: an old release.
-    return new CaptionError(
+    return new PlatformError(
       "captions_unavailable",
       `yt-dlp refused its command line (update it with yt-dlp -U or pipx upgrade yt-dlp): ${shortened(messages.all)}`,
     );
@@ -72,7 +72,7 @@ export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: s
  * reasons yt-dlp reports as warnings under --ignore-no-formats-error. Null when no warning explains it, so
  * the video has no captions. A warning about us wins over one about the video, as with the errors.
  */
-export function ytDlpWarnedFailure(messages: YtDlpMessages, videoId: string): CaptionError | null {
+export function ytDlpWarnedFailure(messages: YtDlpMessages, videoId: string): PlatformError | null {
   const subjects = messages.warnings.map((text) => ({ text, subject: messageSubject(text) }));
   const telling =
     subjects.find((warning) => warning.subject === "refused") ??
