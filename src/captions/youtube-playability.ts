@@ -24,9 +24,10 @@ const botCheck = /not a bot|unusual traffic|automated queries|confirm you[’']r
 const ageGate = /\bage\b|age-restricted|inappropriate for some users/i;
 const privateVideo = /\bprivate\b/i;
 // Said to a client the platform will not serve this video to, not about the video: "not available on this
-// app", an outdated client told to update, and "This video is not available", which the headset clients are
-// told for made-for-kids videos that other clients play.
-const clientRefused = /(?:on|in) this app|\bupdate\b|^This video is not available\.?$/i;
+// app", an outdated client told to update or to "Watch on the latest version of YouTube" (said beside "This
+// video is unavailable"), and "This video is not available", which the headset clients are told for
+// made-for-kids videos that other clients play.
+const clientRefused = /(?:on|in) this app|\bupdate\b|latest version of|^This video is not available\.?$/i;
 
 // Statuses that speak about the video: removed, never existed, region-locked, members-only, age-gated.
 const videoStatuses = new Set([

@@ -60,6 +60,16 @@ export function ytDlpArguments(
   ];
 }
 
+/**
+ * The availabilities that are facts about the video (yt-dlp's `availability`); `needs_auth` is not among
+ * them, since a bot check asks for a sign-in too.
+ */
+const closedAvailability: Partial<Record<string, string>> = {
+  private: "a private video",
+  subscriber_only: "for the channel's members only",
+  premium_only: "for YouTube Premium members only",
+};
+
 export class YtDlpCaptionSource implements CaptionSource {
   private readonly executable: string;
   private readonly timeoutMs: number;
@@ -139,6 +149,10 @@ export class YtDlpCaptionSource implements CaptionSource {
       );
     }
     const warned = ytDlpWarnedFailure(messages, videoId);
+    if (warned !== null && warned.retryable) return warned;
+    // Releases that say nothing of a private or members-only video still mark its info so.
+    const closed = closedAvailability[info.availability ?? ""];
+    if (closed !== undefined) return new PlatformError("video_unavailable", `${videoId} is ${closed}.`);
     if (warned !== null) return warned;
     if (info.tracks.length === 0) return new PlatformError("no_captions", `${videoId} has no captions.`);
     const languages = [...new Set(info.tracks.map((t) => t.languageCode))].join(", ");

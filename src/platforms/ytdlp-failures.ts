@@ -16,7 +16,7 @@ const refusedUs = [
   /rate[- ]limit/i,
   /not available on this app|This video is not available\b(?! in your country)/i,
   /PO token|proof of origin/i,
-  /Precondition check failed|\bupdate\b.{0,40}\b(?:app|version|client)/i,
+  /Precondition check failed|\bupdate\b.{0,40}\b(?:app|version|client)|latest version of (?:YouTube|the app)/i,
   /player responses are invalid|Failed to extract any player response|IP is likely being blocked/i,
   /Unable to download (?:API page|webpage)|timed out|Connection (?:refused|reset)|Temporary failure/i,
 ];
@@ -36,8 +36,14 @@ const aboutTheVideo = [
 
 /** What one message speaks of: us (refused), the video, or neither (a note about formats, a deprecation). */
 export function messageSubject(text: string): "refused" | "video" | null {
-  // Formats held back for want of a token, or none found: media, which captions do not need.
-  if (/\bformats?\b/i.test(text) && !/subtitle|caption/i.test(text)) return null;
+  // Formats held back for want of a token, none found, or a format manifest (HLS, DASH) that would not
+  // download: media, which captions do not need, whatever status the manifest's server answered.
+  if (
+    /\bformats?\b|\bm3u8\b|\bmpd\b|manifest|\bDASH\b|\bHLS\b/i.test(text) &&
+    !/subtitle|caption/i.test(text)
+  ) {
+    return null;
+  }
   // The page is not there: a fact about the address, whatever is said around it.
   if (/HTTP Error 4(?:04|10)\b/i.test(text)) return "video";
   if (refusedUs.some((pattern) => pattern.test(text))) return "refused";

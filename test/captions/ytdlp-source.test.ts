@@ -319,6 +319,46 @@ describe("Captions through yt-dlp", () => {
       });
     }
 
+    it("maps a private and a members-only video to video_unavailable where a 2026 release warns only of formats", async () => {
+      for (const [file, said] of [
+        ["info-private-2026.json", /private video/],
+        ["info-members-only-2026.json", /members only/],
+      ] as const) {
+        ytDlp.script({
+          "*": { stdout: info(file), stderr: captionFixture("yt-dlp/warned-formats-only.stderr") },
+        });
+        const error = await captionFailure(source.fetchTranscript(videoId));
+        expect(error.code, file).toBe("video_unavailable");
+        expect(error.message, file).toMatch(said);
+      }
+      expect(trackRequests()).toHaveLength(0);
+    });
+
+    it("says no_captions for a video whose captions are off, though a format manifest answered 404", async () => {
+      ytDlp.script({
+        "*": {
+          stdout: info("info-no-captions.json"),
+          stderr: captionFixture("yt-dlp/warned-manifest-404.stderr"),
+        },
+      });
+      const error = await captionFailure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("no_captions");
+      expect(error.retryable).toBe(false);
+    });
+
+    it("maps a client told to watch on the latest version of YouTube to captions_unavailable, retryable", async () => {
+      ytDlp.script({
+        "*": {
+          stderr:
+            "ERROR: [youtube] Kf7tGz2xQ0A: This video is unavailable. Watch on the latest version of YouTube.\n",
+          exitCode: 1,
+        },
+      });
+      const error = await captionFailure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.retryable).toBe(true);
+    });
+
     it("says no_captions for a playable video without tracks, whatever it warns of formats", async () => {
       ytDlp.script({
         "*": {
