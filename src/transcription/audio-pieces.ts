@@ -14,6 +14,11 @@ const maxCuts = 4;
 const timeoutMs = 10 * 60_000;
 /** A piece shorter than this holds no speech (a cut's leftover of the encoder's padding) and is not sent. */
 const shortestPieceSeconds = 0.1;
+/**
+ * The downloaded file, read as a local file only: a page can serve a playlist named like audio, whose
+ * entries ffmpeg would otherwise fetch (over the network, from wherever they point).
+ */
+const localInput = ["-protocol_whitelist", "file", "-i"];
 
 export class FfmpegAudioCutter implements AudioCutter {
   constructor(private readonly executable: string) {}
@@ -24,17 +29,10 @@ export class FfmpegAudioCutter implements AudioCutter {
    */
   async measure(path: string, signal?: AbortSignal): Promise<number> {
     const { stdout } = await this.run(
-      ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-i", path].concat([
-        "-map",
-        "0:a:0",
-        "-c",
-        "copy",
-        "-f",
-        "null",
-        "-progress",
-        "pipe:1",
-        "-",
-      ]),
+      [
+        ...["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", ...localInput, path],
+        ...["-map", "0:a:0", "-c", "copy", "-f", "null", "-progress", "pipe:1", "-"],
+      ],
       signal,
     );
     const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
@@ -86,7 +84,7 @@ export class FfmpegAudioCutter implements AudioCutter {
         "-hide_banner",
         "-loglevel",
         "error",
-        "-i",
+        ...localInput,
         path,
         "-map",
         "0:a",
