@@ -11,6 +11,7 @@ import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { videoListingSettings } from "./listings/video-listings.js";
+import { PlatformAccess } from "./platforms/platform-access.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, describeBuild, startMetricsServer } from "./metrics.js";
 import type { Worker } from "./pipeline/worker.js";
@@ -101,6 +102,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       `VIDROWS_OTHER_PLATFORMS is ${config.otherPlatforms}, but no yt-dlp was found (VIDROWS_YTDLP_PATH, else PATH): only YouTube videos are accepted`,
     );
   }
+  // One way to video sites for the whole process: the listings and the worker share its proxies' turn and
+  // each site's pace.
+  const platformAccess = new PlatformAccess({
+    proxies: config.youtubeProxies,
+    cookiesFile: config.captionsAccess?.youtubeCookiesFile,
+    minIntervalMs: config.captionsAccess?.youtubeMinIntervalMs,
+  });
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
     webhookUrls: { allowPrivate: config.webhooks.allowPrivate },
@@ -108,6 +116,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     mechanisms,
     // Listings offer only the pages a job could then be given.
     listing: { ...videoListingSettings(config), otherPlatforms },
+    platformAccess,
     otherPlatforms,
   });
 
@@ -130,6 +139,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         store,
         log,
         options,
+        platformAccess,
         () => dispatcher?.wake(),
         services.storageEraser,
       );
@@ -167,7 +177,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
             .executeTakeFirst();
           return Number(row?.waiting ?? 0);
         });
-        metricsServer = await startMetricsServer(config.host, config.metricsPort);
+        metricsServer = await startMetricsServer(config.metricsHost ?? "127.0.0.1", config.metricsPort);
       }
       const address = await api?.listen();
       worker?.start();

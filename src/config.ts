@@ -6,7 +6,7 @@ import {
   captionsSetting,
   otherPlatformsSetting,
   type PlatformAccessSettings,
-  youtubeProxy,
+  youtubeProxies,
 } from "./config/captions-settings.js";
 import {
   type DatabaseTarget,
@@ -55,10 +55,15 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   /**
-   * VIDROWS_METRICS_PORT: where this process serves Prometheus metrics (`/metrics`, bound to `host`);
+   * VIDROWS_METRICS_PORT: where this process serves Prometheus metrics (`/metrics`, bound to `metricsHost`);
    * undefined serves none. 0 takes any free port (tests).
    */
   readonly metricsPort?: number | undefined;
+  /**
+   * VIDROWS_METRICS_HOST (default 127.0.0.1): the address the metrics port listens on, whatever `host` is,
+   * since the metrics answer anyone who reaches them.
+   */
+  readonly metricsHost?: string;
   readonly plans: PlanTable;
   /** Requests per minute allowed to one client address that has no usable key. */
   readonly anonymousRequestsPerMinute: number;
@@ -81,13 +86,14 @@ export interface Config {
   readonly handoverClaimSeconds?: number;
   /** `youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL template with `{video_id}`. */
   readonly captions: string;
-  readonly youtubeProxy: string | undefined;
+  /** VIDROWS_YOUTUBE_PROXY's proxies, parsed once; none (left out) means every request goes out directly. */
+  readonly youtubeProxies?: readonly string[];
   // The yt-dlp settings may be left out of a config built by hand (as tests do): their defaults apply.
   /** VIDROWS_YTDLP_PATH: the yt-dlp executable; unset, `yt-dlp` on PATH (looked up when a worker starts). */
   readonly ytDlpPath?: string;
   /** VIDROWS_YTDLP_TIMEOUT_SECONDS: how long one yt-dlp run may take before it is killed (60 s). */
   readonly ytDlpTimeoutSeconds?: number;
-  /** How the platform sources reach the platform (clients, cookies, pacing); handed to the captions source. */
+  /** How video sites are reached beyond the proxies (clients, cookies, pacing). */
   readonly captionsAccess?: PlatformAccessSettings;
   /**
    * VIDROWS_OTHER_PLATFORMS (`any`): which pages besides YouTube's are read through yt-dlp, where it is
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.VIDROWS_METRICS_PORT?.trim()
       ? integerSetting(env, "VIDROWS_METRICS_PORT", 0, 0, 65535)
       : undefined,
+    metricsHost: env.VIDROWS_METRICS_HOST?.trim() || "127.0.0.1",
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,
@@ -134,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
-    youtubeProxy: youtubeProxy(env),
+    youtubeProxies: youtubeProxies(env),
     ytDlpPath: env.VIDROWS_YTDLP_PATH?.trim() || undefined,
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),

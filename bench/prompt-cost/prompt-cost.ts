@@ -2,7 +2,7 @@
 // the instructions, the JSON schema and the numbered lines of every chunk, against the transcript's own text.
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { parseCaptions } from "../../src/captions/caption-formats.js";
-import type { CaptionCue } from "../../src/captions/caption-source.js";
+import type { CaptionCue } from "../../src/domain/transcript.js";
 import { transcriptText } from "../../src/captions/caption-text.js";
 import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
 import {

@@ -1,12 +1,6 @@
 // The background work of the composition root, built from its config: the pipeline worker and the webhook dispatcher.
 import type { FastifyBaseLogger } from "fastify";
-import {
-  createCaptionSource,
-  parseCaptionsSetting,
-  parseYouTubeProxySetting,
-} from "../captions/create-caption-source.js";
-import { ProxyPool } from "../captions/proxy-pool.js";
-import { RequestPacing } from "../captions/request-pacing.js";
+import { createCaptionSource, parseCaptionsSetting } from "../captions/create-caption-source.js";
 import { defaultYtDlpTimeoutSeconds } from "../captions/ytdlp-source.js";
 import { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { Semaphore } from "../concurrency/semaphore.js";
@@ -14,6 +8,7 @@ import type { Config } from "../config.js";
 import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
 import { KeptTranscripts } from "../pipeline/kept-transcripts.js";
 import { Worker, type WorkerOptions } from "../pipeline/worker.js";
+import type { PlatformAccess } from "../platforms/platform-access.js";
 import type { StorageEraser } from "../store/storage-eraser.js";
 import { otherPlatformsRead } from "./other-platforms.js";
 import { createSpeechToText } from "../transcription/create-speech-to-text.js";
@@ -52,6 +47,7 @@ export function buildWorker(
   store: Store,
   log: FastifyBaseLogger,
   options: BackgroundWorkOptions,
+  access: PlatformAccess,
   onJobSettled: () => void,
   eraser?: StorageEraser,
 ): Worker | undefined {
@@ -60,11 +56,11 @@ export function buildWorker(
     return undefined;
   }
   const captions = createCaptionSource(config.captions, {
-    youtubeProxy: config.youtubeProxy,
+    access,
+    youtubeClients: config.captionsAccess?.youtubeClients,
     youtubeBaseUrl: options.youtubeBaseUrl,
     ytDlpPath: config.ytDlpPath,
     ytDlpTimeoutSeconds: config.ytDlpTimeoutSeconds,
-    ...config.captionsAccess,
   });
   const extractor = createExtractor({
     baseUrl: config.model.baseUrl,
@@ -81,8 +77,8 @@ export function buildWorker(
     store,
     plans: config.plans,
     captions,
-    speechToText: buildSpeechToText(config, options),
-    pages: buildPageSource(config),
+    speechToText: buildSpeechToText(config, options, access),
+    pages: buildPageSource(config, access),
     extractor,
     settings: config.worker,
     log: log.child({ component: "worker" }),
@@ -98,18 +94,16 @@ export function buildWorker(
 }
 
 /**
- * The reader of other platforms' pages, where yt-dlp is found and VIDROWS_OTHER_PLATFORMS is not off: through
- * the proxies of VIDROWS_YOUTUBE_PROXY, at the pace of VIDROWS_YOUTUBE_MIN_INTERVAL_MS (kept apart from
- * YouTube's own, another site's limit).
+ * The reader of other platforms' pages, where yt-dlp is found and VIDROWS_OTHER_PLATFORMS is not off, through
+ * the process's platform access (each page's site at its own pace).
  */
-function buildPageSource(config: Config): YtDlpPageSource | undefined {
+function buildPageSource(config: Config, access: PlatformAccess): YtDlpPageSource | undefined {
   const { ytDlp } = otherPlatformsRead(config);
   if (ytDlp === null) return undefined;
   return new YtDlpPageSource({
     executable: ytDlp,
     timeoutMs: (config.ytDlpTimeoutSeconds ?? defaultYtDlpTimeoutSeconds) * 1000,
-    proxyPool: new ProxyPool(parseYouTubeProxySetting(config.youtubeProxy)),
-    pacing: new RequestPacing(config.captionsAccess?.youtubeMinIntervalMs ?? 0),
+    access,
   });
 }
 
@@ -117,17 +111,16 @@ function buildPageSource(config: Config): YtDlpPageSource | undefined {
  * Speech-to-text when VIDROWS_TRANSCRIBE_* is set, else undefined; throws, naming yt-dlp or ffmpeg and its
  * variable, when one is missing.
  */
-function buildSpeechToText(config: Config, options: BackgroundWorkOptions): SpeechToText | undefined {
+function buildSpeechToText(
+  config: Config,
+  options: BackgroundWorkOptions,
+  access: PlatformAccess,
+): SpeechToText | undefined {
   if (!config.transcription) return undefined;
   return createSpeechToText(
-    {
-      ...config.transcription,
-      ytDlpPath: config.ytDlpPath,
-      youtubeProxy: config.youtubeProxy,
-      youtubeCookiesFile: config.captionsAccess?.youtubeCookiesFile,
-      youtubeMinIntervalMs: config.captionsAccess?.youtubeMinIntervalMs,
-    },
+    { ...config.transcription, ytDlpPath: config.ytDlpPath },
     options.transcription,
+    access,
   );
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../jobs/transaction-job-writer.js";
 import { JobCancellation } from "../pipeline/cancellation.js";
 import { type VideoListingSettings, VideoListings } from "../listings/video-listings.js";
+import type { PlatformAccess } from "../platforms/platform-access.js";
 import type { PlanTable } from "../domain/plans.js";
 import { allMechanismsOn, type MechanismSwitches } from "../mechanism-switches.js";
 import type { OtherPlatforms } from "../domain/submitted-videos.js";
@@ -74,8 +75,10 @@ export interface ServiceOptions {
   readonly mechanisms?: MechanismSwitches;
   /** Which pages besides YouTube's submissions may name (app.ts: only where yt-dlp is found); none if left out. */
   readonly otherPlatforms?: OtherPlatforms;
-  /** How playlists and channels are listed (yt-dlp, proxies, pace); yt-dlp on PATH if left out. */
+  /** How playlists and channels are listed (yt-dlp and its time limit); yt-dlp on PATH if left out. */
   readonly listing?: VideoListingSettings;
+  /** The process's way to video sites (proxies, paces, cookies), shared with its worker; direct if left out. */
+  readonly platformAccess?: PlatformAccess;
 }
 
 /**
@@ -133,7 +136,7 @@ export function createServices(
     jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),
-    videoListings: new VideoListings(options.listing),
+    videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
   };

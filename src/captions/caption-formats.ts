@@ -1,5 +1,5 @@
 // Which caption format a text is in (WebVTT, SubRip or json3), and reading it whichever it is.
-import type { CaptionCue } from "./caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 import { parseJson3 } from "./json3.js";
 import { parseTimedText } from "./timed-text.js";
 

@@ -1,5 +1,5 @@
 // Turning a cue's raw caption text into plain words, and a transcript's cues into one plain text.
-import type { CaptionCue } from "./caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 
 // Markup tags (<c>, <i>, </b>, <v Speaker>, <c.colorE5E5E5>) start with a letter or "/", and WebVTT
 // karaoke timing tags (<00:00:01.000>) with a digit and a colon; "a < b" in plain text is neither.

@@ -1,17 +1,15 @@
 // Reading VIDROWS_CAPTIONS (`youtube`, `yt-dlp`, a chain such as `youtube,yt-dlp`, `dir:<path>` or a URL
 // template with {video_id}) into a captions source.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { findProgram } from "../platforms/executables.js";
+import { PlatformAccess } from "../platforms/platform-access.js";
 import type { CaptionSource } from "./caption-source.js";
 import { DirectoryCaptionSource } from "./directory-source.js";
 import { type InnerTubeClient, parseClientList } from "./innertube-client.js";
-import { parseNetscapeCookies } from "./netscape-cookies.js";
 import { FallbackCaptionSource } from "./fallback-source.js";
 import { UrlTemplateCaptionSource, urlTemplateProblem } from "./url-template-source.js";
-import { findYtDlp } from "./ytdlp-executable.js";
 import { YtDlpCaptionSource } from "./ytdlp-source.js";
-import { parseProxyList, ProxyPool } from "./proxy-pool.js";
-import { RequestPacing } from "./request-pacing.js";
 import { YouTubeCaptionSource } from "./youtube-source.js";
 
 /** The sources that ask the platform itself, and so may be chained. */
@@ -25,22 +23,14 @@ export type CaptionsSetting =
   | { readonly kind: "dir"; readonly path: string }
   | { readonly kind: "url"; readonly template: string };
 
-/**
- * How the platform sources reach the platform, beyond the proxy: settings an operator changes when the
- * platform changes, read from the environment by config.ts (see docs/captions-and-transcription.md, "When captions fail").
- */
-export interface PlatformAccessSettings {
+export interface CaptionSourceOptions {
+  /**
+   * How the process reaches video sites (VIDROWS_YOUTUBE_PROXY, _COOKIES, _MIN_INTERVAL_MS), shared with
+   * audio downloads and listings; without it, directly, unpaced and without cookies.
+   */
+  readonly access?: PlatformAccess;
   /** VIDROWS_YOUTUBE_CLIENTS: the InnerTube clients the youtube source asks, in order, with versions. */
   readonly youtubeClients?: string;
-  /** VIDROWS_YOUTUBE_COOKIES: a Netscape cookies file for both platform sources. */
-  readonly youtubeCookiesFile?: string;
-  /** VIDROWS_YOUTUBE_MIN_INTERVAL_MS: the least time between requests to the platform from one process. */
-  readonly youtubeMinIntervalMs?: number;
-}
-
-export interface CaptionSourceOptions extends PlatformAccessSettings {
-  /** VIDROWS_YOUTUBE_PROXY: one or more http(s):// or socks5:// proxies, taken in turn, one per attempt. */
-  readonly youtubeProxy?: string;
   /** The youtube source's player endpoint origin; tests point it at a local server. */
   readonly youtubeBaseUrl?: string;
   /** Per request; 15 s without it. */
@@ -91,55 +81,6 @@ export function parseCaptionsSetting(value: string | undefined): CaptionsSetting
   throw settingError(setting, "not one of those");
 }
 
-/** The proxies of a VIDROWS_YOUTUBE_PROXY value (none when unset); throws an Error naming the variable. */
-export function parseYouTubeProxySetting(value: string | undefined): string[] {
-  if (value === undefined || value.trim() === "") return [];
-  try {
-    return parseProxyList(value);
-  } catch (error) {
-    throw new Error(
-      `VIDROWS_YOUTUBE_PROXY must be one or more http://, https:// or socks5:// proxy URLs separated by ` +
-        `commas; ${(error as Error).message}.`,
-    );
-  }
-}
-
-/**
- * Checks a VIDROWS_YOUTUBE_COOKIES file at start-up: it must be readable and in the Netscape format. Throws an
- * Error naming the variable. The sources read it again on each attempt, so a refreshed export is used.
- */
-export function checkYouTubeCookiesSetting(path: string): void {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new Error(
-      `VIDROWS_YOUTUBE_COOKIES is "${path}", which cannot be read (${(error as NodeJS.ErrnoException).code}).`,
-    );
-  }
-  try {
-    parseNetscapeCookies(text);
-  } catch (error) {
-    throw new Error(
-      `VIDROWS_YOUTUBE_COOKIES must be a cookies file in the Netscape format (as yt-dlp's --cookies reads); ` +
-        `"${path}": ${(error as Error).message}.`,
-    );
-  }
-}
-
-/** What the platform sources of one process share: the turn of the proxies and the pace of requests. */
-interface SharedAccess {
-  readonly proxyPool: ProxyPool;
-  readonly pacing: RequestPacing;
-}
-
-function sharedAccess(options: CaptionSourceOptions): SharedAccess {
-  return {
-    proxyPool: new ProxyPool(parseYouTubeProxySetting(options.youtubeProxy)),
-    pacing: new RequestPacing(options.youtubeMinIntervalMs ?? 0),
-  };
-}
-
 /** The clients a VIDROWS_YOUTUBE_CLIENTS value names, in order; throws an Error naming the variable. */
 export function parseYouTubeClientsSetting(value: string): InnerTubeClient[] {
   try {
@@ -155,23 +96,20 @@ export function parseYouTubeClientsSetting(value: string): InnerTubeClient[] {
 function platformSource(
   name: PlatformSourceName,
   options: CaptionSourceOptions,
-  shared: SharedAccess,
+  access: PlatformAccess,
 ): CaptionSource {
-  const cookiesFile = options.youtubeCookiesFile || undefined;
   if (name === "youtube") {
     const clientList = options.youtubeClients?.trim();
     return new YouTubeCaptionSource({
-      ...shared,
-      cookiesFile,
+      access,
       baseUrl: options.youtubeBaseUrl,
       timeoutMs: options.timeoutMs,
       clients: clientList ? parseYouTubeClientsSetting(clientList) : undefined,
     });
   }
   return new YtDlpCaptionSource({
-    executable: findYtDlp(options.ytDlpPath),
-    ...shared,
-    cookiesFile,
+    executable: findProgram("yt-dlp", options.ytDlpPath, "The captions source yt-dlp (VIDROWS_CAPTIONS)"),
+    access,
     timeoutMs: options.ytDlpTimeoutSeconds === undefined ? undefined : options.ytDlpTimeoutSeconds * 1000,
   });
 }
@@ -201,12 +139,12 @@ export function createCaptionSource(
       return new UrlTemplateCaptionSource(parsed.template, { timeoutMs: options.timeoutMs });
     case "youtube":
     case "yt-dlp":
-      return platformSource(parsed.kind, options, sharedAccess(options));
+      return platformSource(parsed.kind, options, options.access ?? new PlatformAccess());
     case "chain": {
       // One pool and one pace for the whole chain: a source that follows a refused one takes the next proxy.
-      const shared = sharedAccess(options);
+      const access = options.access ?? new PlatformAccess();
       return new FallbackCaptionSource(
-        parsed.sources.map((name) => ({ name, source: platformSource(name, options, shared) })),
+        parsed.sources.map((name) => ({ name, source: platformSource(name, options, access) })),
       );
     }
   }

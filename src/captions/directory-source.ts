@@ -3,12 +3,9 @@ import { readFile } from "node:fs";
 import { join, resolve } from "node:path";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { type CaptionFormat, cuesDurationSeconds, parseCaptions } from "./caption-formats.js";
-import {
-  CaptionError,
-  type CaptionSource,
-  type FetchTranscriptOptions,
-  type Transcript,
-} from "./caption-source.js";
+import { type CaptionSource, type FetchTranscriptOptions } from "./caption-source.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { type Transcript } from "../domain/transcript.js";
 import { assertVideoId } from "./video-id.js";
 
 const extensions: readonly CaptionFormat[] = ["vtt", "srt", "json3"];
@@ -41,12 +38,12 @@ export class DirectoryCaptionSource implements CaptionSource {
       } catch (error) {
         if (!(error instanceof CaptionFormatError)) throw error;
         // The file is what it is: reading it again will not help.
-        throw new CaptionError("no_captions", `${videoId}.${format} could not be read: ${error.message}`);
+        throw new PlatformError("no_captions", `${videoId}.${format} could not be read: ${error.message}`);
       }
-      if (cues.length === 0) throw new CaptionError("no_captions", `${videoId}.${format} has no captions.`);
+      if (cues.length === 0) throw new PlatformError("no_captions", `${videoId}.${format} has no captions.`);
       return { cues, durationSeconds: cuesDurationSeconds(cues) };
     }
-    throw new CaptionError("no_captions", `No captions file for ${videoId} in the captions folder.`);
+    throw new PlatformError("no_captions", `No captions file for ${videoId} in the captions folder.`);
   }
 
   private async readIfPresent(name: string, signal: AbortSignal | undefined): Promise<string | null> {
@@ -57,7 +54,7 @@ export class DirectoryCaptionSource implements CaptionSource {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       // A disk or network-share hiccup may pass; let the worker retry.
-      throw new CaptionError(
+      throw new PlatformError(
         "captions_unavailable",
         `The captions file ${name} could not be read (${code}).`,
       );

@@ -1,11 +1,8 @@
 // A chain of captions sources (VIDROWS_CAPTIONS=youtube,yt-dlp): the next is asked when one could not reach
 // the platform or was refused by it, and the chain answers with the most informative outcome.
-import {
-  CaptionError,
-  type CaptionSource,
-  type FetchTranscriptOptions,
-  type Transcript,
-} from "./caption-source.js";
+import { type CaptionSource, type FetchTranscriptOptions } from "./caption-source.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { type Transcript } from "../domain/transcript.js";
 
 export interface NamedCaptionSource {
   readonly name: string;
@@ -31,7 +28,7 @@ export class FallbackCaptionSource implements CaptionSource {
       try {
         return await source.fetchTranscript(videoId, options);
       } catch (error) {
-        if (!(error instanceof CaptionError)) throw error;
+        if (!(error instanceof PlatformError)) throw error;
         if (error.code !== "captions_unavailable" && !sawCaptionTracks) throw error;
         reasons.push(
           error.code === "captions_unavailable"
@@ -41,7 +38,7 @@ export class FallbackCaptionSource implements CaptionSource {
         sawCaptionTracks ||= error.sawCaptionTracks;
       }
     }
-    throw new CaptionError("captions_unavailable", reasons.join(" Then "), { sawCaptionTracks });
+    throw new PlatformError("captions_unavailable", reasons.join(" Then "), { sawCaptionTracks });
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 // Reading YouTube's json3 caption format ({events: [{tStartMs, dDurationMs, segs: [{utf8}]}]}) into cues.
 import { CaptionFormatError } from "./caption-format-error.js";
-import type { CaptionCue } from "./caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 import { cleanCueText } from "./caption-text.js";
 
 interface Json3Event {

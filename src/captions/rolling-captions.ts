@@ -1,6 +1,6 @@
 // Undoing roll-up captions: YouTube's automatic WebVTT repeats each line in the next cue, so a transcript
 // read cue by cue would say everything twice (three times, with the zero-length "flash" cues between).
-import type { CaptionCue } from "./caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 
 /** How many lines at the start of `next` repeat the lines at the end of `previous`. */
 function repeatedLines(previous: readonly string[], next: readonly string[]): number {

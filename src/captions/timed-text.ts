@@ -1,6 +1,6 @@
 // Reading WebVTT and SubRip caption files into cues, with the `subtitle` library doing the timing lines.
 import { type NodeList, parseSync } from "subtitle";
-import type { CaptionCue } from "./caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 import { cleanCueText } from "./caption-text.js";
 import { removeRollingRepeats } from "./rolling-captions.js";
 

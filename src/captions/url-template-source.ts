@@ -2,12 +2,9 @@
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds, formatFromContentType, parseCaptions, sniffFormat } from "./caption-formats.js";
 import { defaultCaptionTimeoutMs, HttpFailure, httpRequest } from "./caption-http.js";
-import {
-  CaptionError,
-  type CaptionSource,
-  type FetchTranscriptOptions,
-  type Transcript,
-} from "./caption-source.js";
+import { type CaptionSource, type FetchTranscriptOptions } from "./caption-source.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { type Transcript } from "../domain/transcript.js";
 import { assertVideoId } from "./video-id.js";
 
 export const videoIdPlaceholder = "{video_id}";
@@ -61,7 +58,7 @@ export class UrlTemplateCaptionSource implements CaptionSource {
       });
     } catch (error) {
       if (error instanceof HttpFailure) {
-        throw new CaptionError(
+        throw new PlatformError(
           "captions_unavailable",
           `The captions server for ${videoId}: ${error.message}.`,
         );
@@ -69,16 +66,16 @@ export class UrlTemplateCaptionSource implements CaptionSource {
       throw error;
     }
     if (answer.status === 404)
-      throw new CaptionError("no_captions", `The captions server has none for ${videoId}.`);
+      throw new PlatformError("no_captions", `The captions server has none for ${videoId}.`);
     if (answer.status < 200 || answer.status > 299) {
-      throw new CaptionError(
+      throw new PlatformError(
         "captions_unavailable",
         `The captions server answered HTTP ${answer.status} for ${videoId}.`,
       );
     }
     if (isWebPage(answer.contentType, answer.text)) {
       // A server (or a proxy before it) answering 200 with an error or login page: not a video without captions.
-      throw new CaptionError(
+      throw new PlatformError(
         "captions_unavailable",
         `The captions server answered a web page, not captions, for ${videoId}.`,
       );
@@ -90,9 +87,9 @@ export class UrlTemplateCaptionSource implements CaptionSource {
     } catch (error) {
       if (!(error instanceof CaptionFormatError)) throw error;
       // A server that answers 200 with something else (an error page) may be mid-deploy: worth a retry.
-      throw new CaptionError("captions_unavailable", `The captions for ${videoId}: ${error.message}`);
+      throw new PlatformError("captions_unavailable", `The captions for ${videoId}: ${error.message}`);
     }
-    if (cues.length === 0) throw new CaptionError("no_captions", `The captions for ${videoId} are empty.`);
+    if (cues.length === 0) throw new PlatformError("no_captions", `The captions for ${videoId} are empty.`);
     return { cues, durationSeconds: cuesDurationSeconds(cues) };
   }
 }

@@ -1,6 +1,6 @@
 // Reading the player endpoint's `playabilityStatus`: is the video itself out of reach (video_unavailable),
 // or did the platform refuse us (captions_unavailable, worth retrying from elsewhere or later)?
-import { CaptionError, type CaptionErrorDetail } from "./caption-source.js";
+import { PlatformError, type PlatformErrorDetail } from "../platforms/platform-error.js";
 
 interface TextNode {
   simpleText?: unknown;
@@ -24,9 +24,10 @@ const botCheck = /not a bot|unusual traffic|automated queries|confirm you[’']r
 const ageGate = /\bage\b|age-restricted|inappropriate for some users/i;
 const privateVideo = /\bprivate\b/i;
 // Said to a client the platform will not serve this video to, not about the video: "not available on this
-// app", an outdated client told to update, and "This video is not available", which the headset clients are
-// told for made-for-kids videos that other clients play.
-const clientRefused = /(?:on|in) this app|\bupdate\b|^This video is not available\.?$/i;
+// app", an outdated client told to update or to "Watch on the latest version of YouTube" (said beside "This
+// video is unavailable"), and "This video is not available", which the headset clients are told for
+// made-for-kids videos that other clients play.
+const clientRefused = /(?:on|in) this app|\bupdate\b|latest version of|^This video is not available\.?$/i;
 
 // Statuses that speak about the video: removed, never existed, region-locked, members-only, age-gated.
 const videoStatuses = new Set([
@@ -63,20 +64,20 @@ function reasons(playability: PlayabilityStatus): string[] {
  * The platform refusing the client we said we are, not the video nor our address: another client may be
  * served. Its code is captions_unavailable, should no client be served.
  */
-export class ClientRefusal extends CaptionError {
-  constructor(message: string, detail: CaptionErrorDetail = {}) {
+export class ClientRefusal extends PlatformError {
+  constructor(message: string, detail: PlatformErrorDetail = {}) {
     super("captions_unavailable", message, detail);
   }
 }
 
 /**
- * Null when the video plays; else the CaptionError that says why not, with the platform's reason: a
+ * Null when the video plays; else the PlatformError that says why not, with the platform's reason: a
  * ClientRefusal when another client may fare better.
  */
 export function playabilityError(
   playability: PlayabilityStatus | undefined,
   videoId: string,
-): CaptionError | null {
+): PlatformError | null {
   if (playability === undefined || playability === null) return null;
   const status = typeof playability.status === "string" ? playability.status : "";
   if (status === "" || status === "OK") return null;
@@ -84,15 +85,15 @@ export function playabilityError(
   const why = given.join(" / ") || "no reason given";
   const said = `YouTube says ${status} for ${videoId}: ${why}`;
   if (botCheck.test(why))
-    return new CaptionError("captions_unavailable", `${said} (a bot check or a rate limit).`);
+    return new PlatformError("captions_unavailable", `${said} (a bot check or a rate limit).`);
   if (status === "LOGIN_REQUIRED") {
     const ageGated = playability.desktopLegacyAgeGateReason !== undefined || ageGate.test(why);
-    if (ageGated || privateVideo.test(why)) return new CaptionError("video_unavailable", `${said}.`);
+    if (ageGated || privateVideo.test(why)) return new PlatformError("video_unavailable", `${said}.`);
     // Sign-in demanded with no reason about the video: the platform does not want to serve this client.
     return new ClientRefusal(`${said}.`);
   }
   if (videoStatuses.has(status) && !given.some((reason) => clientRefused.test(reason)))
-    return new CaptionError("video_unavailable", `${said}.`);
+    return new PlatformError("video_unavailable", `${said}.`);
   // An unknown status, or a refusal of our client rather than of the video: maybe later, maybe elsewhere.
   return new ClientRefusal(`${said}.`);
 }

@@ -6,19 +6,16 @@ import { openAttemptDispatcher } from "./attempt-dispatcher.js";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds } from "./caption-formats.js";
 import { defaultCaptionTimeoutMs, type HttpAnswer, HttpFailure, httpRequest } from "./caption-http.js";
-import {
-  type CaptionCue,
-  CaptionError,
-  type CaptionSource,
-  type FetchTranscriptOptions,
-  type Transcript,
-} from "./caption-source.js";
+import type { CaptionCue, Transcript } from "../domain/transcript.js";
+import { type Cookie, cookieHeader } from "../platforms/netscape-cookies.js";
+import { PlatformAccess } from "../platforms/platform-access.js";
+import { PlatformError, platformUnavailable as unavailable } from "../platforms/platform-error.js";
+import { parseProxyList } from "../platforms/proxy-pool.js";
+import { youtubeSite } from "../platforms/sites.js";
+import type { CaptionSource, FetchTranscriptOptions } from "./caption-source.js";
 import { defaultClients, type InnerTubeClient } from "./innertube-client.js";
 import { parseJson3 } from "./json3.js";
-import { type Cookie, cookieHeader, readCookiesFile } from "./netscape-cookies.js";
 import { needsProofOfOrigin } from "./proof-of-origin.js";
-import { parseProxyList, ProxyPool } from "./proxy-pool.js";
-import { RequestPacing } from "./request-pacing.js";
 import { assertVideoId } from "./video-id.js";
 import { ClientRefusal, type PlayabilityStatus, playabilityError } from "./youtube-playability.js";
 import { type CaptionTrack, type CaptionTracklist, chooseTrack, readTracks } from "./youtube-tracks.js";
@@ -28,14 +25,10 @@ export const youtubeBaseUrl = "https://www.youtube.com";
 export interface YouTubeSourceOptions {
   /** Where the player endpoint lives; tests point it at a local server. */
   readonly baseUrl?: string;
-  /** The proxies of VIDROWS_YOUTUBE_PROXY, shared with the other sources of the process; one per attempt. */
-  readonly proxyPool?: ProxyPool;
-  /** One proxy, or a list of them: a pool of this source's own (see proxyPool). */
+  /** The process's proxies (one per attempt), pace and cookies, shared with everything else that asks YouTube. */
+  readonly access?: PlatformAccess;
+  /** One proxy, or a list of them, with no pace or cookies: an access of this source's own (see access). */
   readonly proxy?: string;
-  /** VIDROWS_YOUTUBE_COOKIES: a Netscape cookies file whose cookies for the platform go with each request. */
-  readonly cookiesFile?: string;
-  /** VIDROWS_YOUTUBE_MIN_INTERVAL_MS, shared with the other sources of the process. */
-  readonly pacing?: RequestPacing;
   readonly timeoutMs?: number;
   /** The clients to ask, in order (see innertube-client.ts). */
   readonly clients?: readonly InnerTubeClient[];
@@ -63,25 +56,17 @@ function ownProxies(setting: string | undefined): string[] {
   }
 }
 
-function unavailable(message: string): CaptionError {
-  return new CaptionError("captions_unavailable", message);
-}
-
 export class YouTubeCaptionSource implements CaptionSource {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clients: readonly InnerTubeClient[];
-  private readonly proxies: ProxyPool;
-  private readonly cookiesFile: string | undefined;
-  private readonly pacing: RequestPacing;
+  private readonly access: PlatformAccess;
 
   constructor(options: YouTubeSourceOptions = {}) {
     this.baseUrl = (options.baseUrl ?? youtubeBaseUrl).replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? defaultCaptionTimeoutMs;
     this.clients = options.clients ?? defaultClients;
-    this.proxies = options.proxyPool ?? new ProxyPool(ownProxies(options.proxy));
-    this.cookiesFile = options.cookiesFile || undefined;
-    this.pacing = options.pacing ?? new RequestPacing(0);
+    this.access = options.access ?? new PlatformAccess({ proxies: ownProxies(options.proxy) });
   }
 
   /**
@@ -90,9 +75,10 @@ export class YouTubeCaptionSource implements CaptionSource {
    */
   async fetchTranscript(videoId: string, options: FetchTranscriptOptions = {}): Promise<Transcript> {
     assertVideoId(videoId);
-    const cookies = await this.readCookies();
+    // The cookies file as it is now (a browser export may be replaced while the worker runs).
+    const cookies = await this.access.cookies();
     // One attempt, one exit: the next proxy of the pool over connections of its own, closed at the end.
-    const dispatcher = openAttemptDispatcher(this.proxies.next(), this.timeoutMs);
+    const dispatcher = openAttemptDispatcher(this.access.proxies.next(), this.timeoutMs);
     const attempt: Attempt = { dispatcher, cookies, signal: options.signal };
     const refusals: ClientRefusal[] = [];
     try {
@@ -108,21 +94,9 @@ export class YouTubeCaptionSource implements CaptionSource {
       // Whatever is still open belongs to a finished attempt: gone at once, never waited for.
       await dispatcher.destroy();
     }
-    throw new CaptionError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
+    throw new PlatformError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
       sawCaptionTracks: refusals.some((refusal) => refusal.sawCaptionTracks),
     });
-  }
-
-  /** The cookies file as it is now (a browser export may be replaced while the worker runs). */
-  private async readCookies(): Promise<Cookie[]> {
-    if (this.cookiesFile === undefined) return [];
-    try {
-      return await readCookiesFile(this.cookiesFile);
-    } catch (error) {
-      throw unavailable(
-        `The cookies file (VIDROWS_YOUTUBE_COOKIES) cannot be read: ${(error as Error).message}.`,
-      );
-    }
   }
 
   private async fetchWith(
@@ -141,12 +115,12 @@ export class YouTubeCaptionSource implements CaptionSource {
     }
     const tracklist = player.captions?.playerCaptionsTracklistRenderer;
     if (tracklist === undefined || readTracks(tracklist).length === 0) {
-      throw new CaptionError("no_captions", `${videoId} has no captions on YouTube.`);
+      throw new PlatformError("no_captions", `${videoId} has no captions on YouTube.`);
     }
     const track = chooseTrack(tracklist, language);
     if (track === null) {
       const languages = [...new Set(readTracks(tracklist).map((t) => t.languageCode))].join(", ");
-      throw new CaptionError(
+      throw new PlatformError(
         "no_captions",
         `${videoId} has no captions in "${language}" on YouTube (it has ${languages}).`,
       );
@@ -227,7 +201,8 @@ export class YouTubeCaptionSource implements CaptionSource {
       if (!(error instanceof CaptionFormatError)) throw error;
       throw unavailable(`YouTube sent unreadable captions for ${videoId}: ${error.message}`);
     }
-    if (cues.length === 0) throw new CaptionError("no_captions", `The captions of ${videoId} have no words.`);
+    if (cues.length === 0)
+      throw new PlatformError("no_captions", `The captions of ${videoId} have no words.`);
     return cues;
   }
 
@@ -241,19 +216,20 @@ export class YouTubeCaptionSource implements CaptionSource {
     const cookie = cookieHeader(attempt.cookies, new URL(request.url));
     let answer: HttpAnswer;
     try {
-      await this.pacing.turn(attempt.signal);
-      answer = await httpRequest({
-        ...request,
-        headers: {
-          "user-agent": client.userAgent,
-          "accept-language": "en-US,en;q=0.9",
-          ...(cookie === null ? {} : { cookie }),
-          ...request.headers,
-        },
-        timeoutMs: this.timeoutMs,
-        signal: attempt.signal,
-        dispatcher: attempt.dispatcher,
-      });
+      answer = await this.access.paced(youtubeSite, attempt.signal, () =>
+        httpRequest({
+          ...request,
+          headers: {
+            "user-agent": client.userAgent,
+            "accept-language": "en-US,en;q=0.9",
+            ...(cookie === null ? {} : { cookie }),
+            ...request.headers,
+          },
+          timeoutMs: this.timeoutMs,
+          signal: attempt.signal,
+          dispatcher: attempt.dispatcher,
+        }),
+      );
     } catch (error) {
       if (error instanceof HttpFailure) throw unavailable(`YouTube, ${what}: ${error.message}.`);
       throw error;

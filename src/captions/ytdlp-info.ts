@@ -24,6 +24,11 @@ export interface YtDlpInfo {
    * a video with one audio track, whose formats carry no such mark.
    */
   readonly audioLanguage: string | null;
+  /**
+   * yt-dlp's `availability`, read from the player answer: `private`, `premium_only`, `subscriber_only`,
+   * `needs_auth`, `unlisted`, `public`, or null when it did not say.
+   */
+  readonly availability: string | null;
 }
 
 interface SubtitleEntry {
@@ -116,6 +121,7 @@ export function readYtDlpInfo(text: string): YtDlpInfo | null {
     durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
     tracks: [...readTrackMap(record.subtitles, false), ...readTrackMap(record.automatic_captions, true)],
     audioLanguage: markedAudioLanguage(record.formats),
+    availability: typeof record.availability === "string" ? record.availability : null,
   };
 }
 

@@ -1,28 +1,29 @@
 // A video of another platform than YouTube, read through yt-dlp from the page it was submitted as: which
 // video it is (yt-dlp's extractor and id, its page, its length) and its captions where the platform has
 // them, the track chosen by the youtube source's rules (the asked language, written before automatic, else
-// the spoken one). Its proxies come from the same pool as YouTube's; its pace is the same interval, kept
-// apart from YouTube's, since it is another site's limit.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// the spoken one). Through the process's platform access: the same proxies as YouTube's, and the pace of the
+// page's own site.
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { CaptionCue, Transcript } from "../domain/transcript.js";
+import { accessArguments, type AttemptAccess, PlatformAccess } from "../platforms/platform-access.js";
+import { PlatformError, platformUnavailable as unavailable } from "../platforms/platform-error.js";
+import type { ProgramOutput } from "../platforms/programs.js";
+import { siteOf } from "../platforms/sites.js";
+import { newWorkFolder } from "../platforms/work-folders.js";
+import { ytDlpWarnedFailure } from "../platforms/ytdlp-failures.js";
+import { readYtDlpMessages } from "../platforms/ytdlp-messages.js";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds, parseCaptions } from "./caption-formats.js";
-import { type CaptionCue, CaptionError, type Transcript } from "./caption-source.js";
-import { ProxyPool } from "./proxy-pool.js";
-import { RequestPacing } from "./request-pacing.js";
-import { ytDlpFailure, ytDlpWarnedFailure } from "./ytdlp-errors.js";
 import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
-import { readYtDlpMessages } from "./ytdlp-messages.js";
-import { runYtDlp, type YtDlpOutput, YtDlpNotRunnable, YtDlpStopped } from "./ytdlp-process.js";
-import { accessArguments, subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
+import { subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
 
 export interface PageSourceOptions {
   readonly executable: string;
   /** The longest one yt-dlp run may take before it is killed (60 s unless set). */
   readonly timeoutMs?: number;
-  readonly proxyPool?: ProxyPool;
-  readonly pacing?: RequestPacing;
+  /** The process's proxies, paces and cookies, shared with everything else that asks a site. */
+  readonly access?: PlatformAccess;
 }
 
 /** What reading a page found: the video, and its captions or why there are none. */
@@ -39,7 +40,7 @@ export interface PageRead {
 }
 
 /** The run that reads the page: its info as one JSON document, nothing downloaded. */
-export function pageInfoArguments(url: string, access: { proxy?: string }): string[] {
+export function pageInfoArguments(url: string, access: AttemptAccess): string[] {
   return [
     "--dump-single-json",
     "--skip-download",
@@ -75,21 +76,17 @@ function singleVideoInfo(stdout: string): { text: string; info: YtDlpInfo } | "e
   return info === null ? null : { text: stdout, info };
 }
 
-const unavailable = (message: string) => new CaptionError("captions_unavailable", message);
-
 export class YtDlpPageSource {
   private readonly timeoutMs: number;
-  private readonly proxies: ProxyPool;
-  private readonly pacing: RequestPacing;
+  private readonly access: PlatformAccess;
 
   constructor(private readonly options: PageSourceOptions) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.proxies = options.proxyPool ?? new ProxyPool([]);
-    this.pacing = options.pacing ?? new RequestPacing(0);
+    this.access = options.access ?? new PlatformAccess();
   }
 
   /**
-   * Reads the page at `url` (`label` names the video in messages). Throws a CaptionError: a page nothing
+   * Reads the page at `url` (`label` names the video in messages). Throws a PlatformError: a page nothing
    * reads, or a video gone, is `video_unavailable`; a refusal or a failure that may pass is retryable.
    */
   async read(
@@ -97,14 +94,16 @@ export class YtDlpPageSource {
     label: string,
     options: { language?: string; signal?: AbortSignal } = {},
   ): Promise<PageRead> {
-    const folder = await mkdtemp(join(tmpdir(), "vidrows-yt-dlp-page-"));
+    const folder = await newWorkFolder("page");
+    const site = siteOf(url);
     try {
-      const access = { proxy: this.proxies.next() };
-      const { stdout, stderr } = await this.run(pageInfoArguments(url, access), label, options.signal);
+      const access = await this.access.ytDlpAttempt(folder);
+      const run = (args: string[]) => this.run(site, args, label, options.signal);
+      const { stdout, stderr } = await run(pageInfoArguments(url, access));
       const messages = readYtDlpMessages(stderr);
       const single = singleVideoInfo(stdout);
       if (single === "empty")
-        throw new CaptionError("video_unavailable", `The page of ${label} holds no video.`);
+        throw new PlatformError("video_unavailable", `The page of ${label} holds no video.`);
       if (single === null || single.info.id === null || single.info.extractorKey === null) {
         throw (
           ytDlpWarnedFailure(messages, label) ?? unavailable(`yt-dlp printed no video info for ${label}.`)
@@ -127,7 +126,7 @@ export class YtDlpPageSource {
       }
       const infoFile = join(folder, "info.json");
       await writeFile(infoFile, single.text);
-      const cues = await this.trackCues(choice.track, label, { infoFile, folder, access }, options.signal);
+      const cues = await this.trackCues(choice.track, label, { infoFile, folder, access }, run);
       const transcript: Transcript = {
         cues,
         durationSeconds: info.durationSeconds ?? cuesDurationSeconds(cues),
@@ -139,42 +138,30 @@ export class YtDlpPageSource {
     }
   }
 
-  /** One run of yt-dlp, in its turn; a run that could not finish, or failed, as the CaptionError it is. */
-  private async run(args: string[], label: string, signal: AbortSignal | undefined): Promise<YtDlpOutput> {
-    let output: YtDlpOutput;
-    try {
-      await this.pacing.turn(signal);
-      output = await runYtDlp({
-        executable: this.options.executable,
-        args,
-        timeoutMs: this.timeoutMs,
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof YtDlpStopped) throw unavailable(`${error.message} for ${label}; it was killed.`);
-      if (error instanceof YtDlpNotRunnable) {
-        throw unavailable(`${error.message}; install yt-dlp or point VIDROWS_YTDLP_PATH at it.`);
-      }
-      throw error;
-    }
-    if (output.exitCode !== 0) throw ytDlpFailure(output.exitCode, output.stderr, label);
-    return output;
+  /** One run of yt-dlp, in the site's turn; a run that could not finish, or failed, as a PlatformError. */
+  private run(
+    site: string,
+    args: string[],
+    label: string,
+    signal: AbortSignal | undefined,
+  ): Promise<ProgramOutput> {
+    return this.access.runYtDlpForVideo(site, label, {
+      executable: this.options.executable,
+      args,
+      timeoutMs: this.timeoutMs,
+      signal,
+    });
   }
 
   /** The chosen track, downloaded by yt-dlp from the info of the first run, and read here. */
   private async trackCues(
     track: YtDlpTrack,
     label: string,
-    run: { infoFile: string; folder: string; access: { proxy?: string } },
-    signal: AbortSignal | undefined,
+    files: { infoFile: string; folder: string; access: AttemptAccess },
+    run: (args: string[]) => Promise<ProgramOutput>,
   ): Promise<CaptionCue[]> {
-    const { stderr } = await this.run(
-      subtitleRunArguments(run.infoFile, track, run.folder, run.access),
-      label,
-      signal,
-    );
-    const text = await writtenSubtitle(run.folder, track);
+    const { stderr } = await run(subtitleRunArguments(files.infoFile, track, files.folder, files.access));
+    const text = await writtenSubtitle(files.folder, track);
     if (text === null) {
       throw (
         ytDlpWarnedFailure(readYtDlpMessages(stderr), label) ??

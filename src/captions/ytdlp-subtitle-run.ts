@@ -3,21 +3,8 @@
 // impersonation and proxy, and the file it writes is read back.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
 import type { YtDlpTrack } from "./ytdlp-info.js";
-
-/** What every run of an attempt shares: the exit (proxy) and the identity (cookies) of the attempt. */
-export interface YtDlpAccess {
-  readonly proxy?: string;
-  /** A copy of the cookies file made for this attempt: yt-dlp writes its cookies back when it ends. */
-  readonly cookiesFile?: string;
-}
-
-export function accessArguments(access: YtDlpAccess): string[] {
-  return [
-    ...(access.proxy === undefined ? [] : ["--proxy", access.proxy]),
-    ...(access.cookiesFile === undefined ? [] : ["--cookies", access.cookiesFile]),
-  ];
-}
 
 /** yt-dlp's --sub-langs are regular expressions matched whole: the track's key, taken literally. */
 function literalPattern(key: string): string {
@@ -34,7 +21,7 @@ export function subtitleRunArguments(
   infoFile: string,
   track: YtDlpTrack,
   folder: string,
-  access: YtDlpAccess,
+  access: AttemptAccess,
 ) {
   return [
     "--load-info-json",

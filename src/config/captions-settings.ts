@@ -1,16 +1,23 @@
-// Where captions come from and how the platform is reached (VIDROWS_CAPTIONS, VIDROWS_YOUTUBE_*),
-// each checked by the captions source's own parser, so that a bad value stops every process.
-import {
-  checkYouTubeCookiesSetting,
-  parseCaptionsSetting,
-  parseYouTubeClientsSetting,
-  parseYouTubeProxySetting,
-  type PlatformAccessSettings,
-} from "../captions/create-caption-source.js";
+// Where captions come from and how the platform is reached (VIDROWS_CAPTIONS, VIDROWS_YOUTUBE_*), each checked
+// by its own parser (the captions source's, the platform access's), so that a bad value stops every process.
+import { parseCaptionsSetting, parseYouTubeClientsSetting } from "../captions/create-caption-source.js";
 import { type OtherPlatforms, otherPlatformSettings } from "../domain/submitted-videos.js";
+import { checkCookiesSetting } from "../platforms/cookies.js";
+import { parseProxySetting } from "../platforms/proxy-pool.js";
 import { ConfigError, integerSetting } from "./setting-values.js";
 
-export type { PlatformAccessSettings };
+/**
+ * How the platform is reached, beyond the proxies: settings an operator changes when the platform changes
+ * (see docs/captions-and-transcription.md, "When captions fail").
+ */
+export interface PlatformAccessSettings {
+  /** VIDROWS_YOUTUBE_CLIENTS: the InnerTube clients the youtube source asks, in order, with versions. */
+  readonly youtubeClients?: string;
+  /** VIDROWS_YOUTUBE_COOKIES: a Netscape cookies file for every run against a video site. */
+  readonly youtubeCookiesFile?: string;
+  /** VIDROWS_YOUTUBE_MIN_INTERVAL_MS: the least time between requests to one site from one process. */
+  readonly youtubeMinIntervalMs?: number;
+}
 
 /** VIDROWS_CAPTIONS, checked here so that a bad value stops every process, not only a worker. */
 export function captionsSetting(env: NodeJS.ProcessEnv): string {
@@ -29,7 +36,7 @@ export function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
   const cookiesFile = env.VIDROWS_YOUTUBE_COOKIES?.trim() || undefined;
   try {
     if (clients !== undefined) parseYouTubeClientsSetting(clients);
-    if (cookiesFile !== undefined) checkYouTubeCookiesSetting(cookiesFile);
+    if (cookiesFile !== undefined) checkCookiesSetting(cookiesFile);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
@@ -40,15 +47,13 @@ export function captionsAccess(env: NodeJS.ProcessEnv): PlatformAccessSettings {
   });
 }
 
-/** VIDROWS_YOUTUBE_PROXY: one or more proxies, checked by the captions source's own parser. */
-export function youtubeProxy(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.VIDROWS_YOUTUBE_PROXY?.trim() || undefined;
+/** VIDROWS_YOUTUBE_PROXY: one or more proxies, parsed here once for every part of the process. */
+export function youtubeProxies(env: NodeJS.ProcessEnv): readonly string[] {
   try {
-    parseYouTubeProxySetting(raw);
+    return Object.freeze(parseProxySetting(env.VIDROWS_YOUTUBE_PROXY));
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  return raw;
 }
 
 /** VIDROWS_OTHER_PLATFORMS: `any` unless set. */

@@ -1,5 +1,4 @@
 // The messages of one model request: what to extract (the columns) and from what (one transcript chunk).
-import type OpenAI from "openai";
 import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 import type { TranscriptChunk } from "./transcript-chunks.js";
 
@@ -57,15 +56,4 @@ export function buildUserPrompt(chunk: TranscriptChunk, context: ChunkContext): 
   const language = context.language ? `, ${context.language}` : "";
   const lines = chunk.cues.map((line, i) => `${i + 1}. ${line.text}`);
   return [`Transcript (${where}${language}):`, ...lines].join("\n");
-}
-
-export function buildExtractionMessages(
-  definition: SchemaDefinition,
-  chunk: TranscriptChunk,
-  context: ChunkContext,
-): OpenAI.ChatCompletionMessageParam[] {
-  return [
-    { role: "system", content: buildSystemPrompt(definition) },
-    { role: "user", content: buildUserPrompt(chunk, context) },
-  ];
 }

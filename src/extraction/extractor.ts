@@ -1,5 +1,5 @@
 // The port to the language model: an extractor turns a transcript into rows under a job's schema.
-import type { Transcript } from "../captions/caption-source.js";
+import type { Transcript } from "../domain/transcript.js";
 import type { SchemaDefinition } from "../domain/schema-definition.js";
 
 export type CellValue = string | number | boolean | null;

@@ -1,7 +1,7 @@
 // The Extractor over any OpenAI-compatible chat-completions endpoint: one strict-JSON request per chunk.
 import { setMaxListeners } from "node:events";
 import type OpenAI from "openai";
-import type { Transcript } from "../captions/caption-source.js";
+import type { Transcript } from "../domain/transcript.js";
 import type { Semaphore } from "../concurrency/semaphore.js";
 import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
 import { withPermit } from "./abortable-permit.js";

@@ -1,6 +1,6 @@
 // Splits a transcript into numbered lines (`transcript-lines.ts`) and the lines into chunks of a token
 // budget, each carrying a little of the previous one.
-import type { CaptionCue } from "../captions/caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 import { estimateTokens, splitByTokens } from "./token-estimate.js";
 import { defaultLines, groupIntoLines, type LineOptions, type TranscriptLine } from "./transcript-lines.js";
 

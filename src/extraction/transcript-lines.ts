@@ -3,7 +3,7 @@
 // A cue is 2 to 8 seconds of speech, 5 to 8 words, and a numbered line costs about what such a cue's words
 // do; a line per cue made the prompt twice the transcript. A line of several cues costs its number once,
 // and still places a row within the seconds it spans (a row's source is the span of its lines).
-import type { CaptionCue } from "../captions/caption-source.js";
+import type { CaptionCue } from "../domain/transcript.js";
 
 export interface LineOptions {
   /** The longest a line may span, from its first cue's start to its last cue's end. */

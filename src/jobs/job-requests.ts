@@ -44,6 +44,21 @@ export const SubmitBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The body the API reference shows and sends for "Test request": one the server accepts as it is (the
+ * reference would otherwise make one up from the schema, `"videos": ["string"]`, which it refuses).
+ */
+export const submitBodyExample = {
+  videos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "jNQXAC9IVRw"],
+  schema: {
+    template: {
+      product: "The product named",
+      price: { description: "Its price in US dollars", type: "number" },
+    },
+  },
+  language: "en",
+};
+
 /** The submission as the OpenAPI document gives it: one body with `schema`, or one with `schema_id`. */
 export const DocumentedSubmitBody = (() => {
   const { schema: _inline, schema_id: _saved, schema_version, ...shared } = SubmitBody.properties;
@@ -53,7 +68,11 @@ export const DocumentedSubmitBody = (() => {
       Type.Object({ ...shared, schema_id: SchemaId, schema_version }, { additionalProperties: false }),
     ],
     // `required` beside the branches says the body itself is required (see http/openapi-route.ts).
-    { description: "Exactly one of `schema` (inline) and `schema_id` (saved).", required: ["videos"] },
+    {
+      description: "Exactly one of `schema` (inline) and `schema_id` (saved).",
+      required: ["videos"],
+      examples: [submitBodyExample],
+    },
   );
 })();
 

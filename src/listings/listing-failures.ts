@@ -1,10 +1,11 @@
 // Why a listing could not be had, as the API's errors: the address at fault (400), nothing there (404),
 // the server without yt-dlp (503 `listing_unavailable`), or the platform refusing or not answering (503
 // `platform_unavailable`, with Retry-After: asking again later may work).
-import { messageSubject } from "../captions/ytdlp-errors.js";
-import { readYtDlpMessages, shortened } from "../captions/ytdlp-messages.js";
-import { YtDlpNotRunnable, YtDlpStopped } from "../captions/ytdlp-process.js";
 import { ApiError } from "../http/api-errors.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { ProgramNotRunnable, ProgramStopped } from "../platforms/programs.js";
+import { messageSubject } from "../platforms/ytdlp-failures.js";
+import { readYtDlpMessages, shortened } from "../platforms/ytdlp-messages.js";
 
 // The listing itself is missing, private or empty of the asked kind: a fact, not worth retrying.
 const nothingThere = [
@@ -62,8 +63,10 @@ export function listingRunFailure(exitCode: number | null, stderr: string): ApiE
 
 /** The error for a run that did not end by itself, or could not start. */
 export function listingRunError(error: unknown): unknown {
-  if (error instanceof YtDlpNotRunnable)
+  if (error instanceof ProgramNotRunnable)
     return listingUnavailable(`yt-dlp could not be run (${error.code}).`);
-  if (error instanceof YtDlpStopped) return platformRefused(error.message);
+  if (error instanceof ProgramStopped) return platformRefused(error.message);
+  // The cookies file became unusable since start-up: the operator's to fix; asking again may work then.
+  if (error instanceof PlatformError) return platformRefused(error.message);
   return error;
 }

@@ -3,25 +3,24 @@
 // a video's `id`, `url`, `title`, `duration` and `ie_key` (the extractor that would read it), without
 // opening any video. --playlist-end stops it one video past the limit, which tells whether there are more.
 import { platformVideoId } from "../domain/platform-video-ids.js";
+import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
 import type { ListedVideo } from "./listing-schemas.js";
 
 export interface ListingAccess {
-  readonly proxy?: string;
-  readonly cookiesFile?: string;
-  /** Seconds between the requests of one run (the pages of a long listing). */
-  readonly sleepSeconds?: number;
+  readonly access?: AttemptAccess;
+  /** The pace between the requests of one run (the pages of a long listing): PlatformAccess.sleepArguments. */
+  readonly sleepArguments?: readonly string[];
 }
 
-export function listingArguments(url: string, limit: number, access: ListingAccess = {}): string[] {
+export function listingArguments(url: string, limit: number, run: ListingAccess = {}): string[] {
   return [
     "--flat-playlist",
     "--dump-single-json",
     "--playlist-end",
     String(limit + 1),
     "--no-progress",
-    ...(access.sleepSeconds ? ["--sleep-requests", String(access.sleepSeconds)] : []),
-    ...(access.proxy === undefined ? [] : ["--proxy", access.proxy]),
-    ...(access.cookiesFile === undefined ? [] : ["--cookies", access.cookiesFile]),
+    ...(run.sleepArguments ?? []),
+    ...accessArguments(run.access ?? {}),
     "--",
     url,
   ];

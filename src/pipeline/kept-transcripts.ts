@@ -2,7 +2,7 @@
 // transcribed once, then reused for `VIDROWS_TRANSCRIPT_RETENTION_HOURS`, sealed under a key of their own
 // and erased from the database's files as handed-over rows are once their time is past.
 import { randomBytes } from "node:crypto";
-import type { Transcript } from "../captions/caption-source.js";
+import type { Transcript } from "../domain/transcript.js";
 import type { Store } from "../store/database.js";
 import { databaseSql } from "../store/database-sql.js";
 import { newDataKey, openStored, seal } from "../store/sealed-values.js";

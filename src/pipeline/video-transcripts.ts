@@ -1,11 +1,14 @@
 // A video's words, for the worker: a YouTube video's captions from the configured source, a video of another
 // platform read through yt-dlp from the page it was submitted as (which also names it: `<platform>:<id>`),
 // or either's audio transcribed, as the job's `transcribe` says.
-import { CaptionError, type CaptionSource, type Transcript } from "../captions/caption-source.js";
+import { type CaptionSource } from "../captions/caption-source.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { type Transcript } from "../domain/transcript.js";
 import type { PageRead, YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { sleep } from "../concurrency/sleep.js";
 import { parsePlatformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
+import { type CaptionsFound, transcribesAudio } from "../domain/transcribe-mode.js";
 import { unresolvedPlatform } from "../domain/submitted-videos.js";
 import { videoPageUrl } from "../domain/video-references.js";
 import { captionFetches } from "../metrics.js";
@@ -50,24 +53,29 @@ export class VideoTranscripts {
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
     if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
-    const speech = this.options.speechToText;
     const page = videoPageUrl(video.platformVideoId);
-    if (video.transcribe === "always") {
+    if (this.transcribes(video, "not_asked")) {
       return { transcript: await this.transcribe(page, video, signal), transcribed: true };
     }
-    const fallback = video.transcribe === "auto" ? speech : undefined;
+    let transcript: Transcript;
     try {
-      const transcript = await this.withRetries(signal, () =>
+      transcript = await this.withRetries(signal, () =>
         this.options.captions.fetchTranscript(video.platformVideoId, { language: video.language, signal }),
       );
-      if (transcript.cues.length > 0 || fallback === undefined) return { transcript, transcribed: false };
     } catch (error) {
-      // Only a video known to have no captions is transcribed: a platform that refused us may let the
-      // captions through on the next claim, and an unavailable video has no audio either.
-      const noCaptions = error instanceof CaptionError && error.code === "no_captions";
-      if (!noCaptions || fallback === undefined) throw error;
+      const noCaptions = error instanceof PlatformError && error.code === "no_captions";
+      if (!noCaptions || !this.transcribes(video, "none")) throw error;
+      return { transcript: await this.transcribe(page, video, signal), transcribed: true };
     }
-    return { transcript: await this.transcribe(page, video, signal), transcribed: true };
+    if (this.transcribes(video, transcript.cues.length > 0 ? "usable" : "none")) {
+      return { transcript: await this.transcribe(page, video, signal), transcribed: true };
+    }
+    return { transcript, transcribed: false };
+  }
+
+  /** The one rule (domain/transcribe-mode.ts), with whether this worker can transcribe at all. */
+  private transcribes(video: ClaimedVideo, captions: CaptionsFound): boolean {
+    return transcribesAudio(video.transcribe, captions, this.options.speechToText !== undefined);
   }
 
   /** A video of another platform: its page read (with retries), then its captions or its audio. */
@@ -78,7 +86,7 @@ export class VideoTranscripts {
   ): Promise<VideoWords> {
     const pages = this.options.pages;
     if (pages === undefined) {
-      throw new CaptionError(
+      throw new PlatformError(
         "video_unavailable",
         "This server's workers read YouTube only: other platforms need yt-dlp (VIDROWS_YTDLP_PATH) and VIDROWS_OTHER_PLATFORMS not off.",
       );
@@ -91,13 +99,10 @@ export class VideoTranscripts {
     );
     named({ videoId: this.settledVideoId(video, read), pageUrl: read.pageUrl });
     const usable = read.transcript !== null && read.transcript.cues.length > 0;
-    if (
-      video.transcribe === "always" ||
-      (!usable && video.transcribe === "auto" && this.options.speechToText)
-    ) {
+    if (this.transcribes(video, usable ? "usable" : "none")) {
       return { transcript: await this.transcribe(read.pageUrl, video, signal), transcribed: true };
     }
-    if (read.transcript === null) throw new CaptionError("no_captions", read.noCaptions);
+    if (read.transcript === null) throw new PlatformError("no_captions", read.noCaptions);
     return { transcript: read.transcript, transcribed: false };
   }
 
@@ -120,7 +125,7 @@ export class VideoTranscripts {
       .where("id", "=", video.videoId)
       .executeTakeFirst();
     if (row?.submitted_url === null || row?.submitted_url === undefined) {
-      throw new CaptionError("video_unavailable", `The page of ${video.platformVideoId} is no longer kept.`);
+      throw new PlatformError("video_unavailable", `The page of ${video.platformVideoId} is no longer kept.`);
     }
     return openStored(video.dataKey, row.submitted_url);
   }
@@ -152,11 +157,11 @@ export class VideoTranscripts {
         captionFetches.inc({ source, outcome: "ok" });
         return result;
       } catch (error) {
-        captionFetches.inc({ source, outcome: error instanceof CaptionError ? error.code : "error" });
-        const retryable = error instanceof CaptionError ? error.retryable : !signal.aborted;
+        captionFetches.inc({ source, outcome: error instanceof PlatformError ? error.code : "error" });
+        const retryable = error instanceof PlatformError ? error.retryable : !signal.aborted;
         if (!retryable || tried >= attempts || signal.aborted) {
-          if (error instanceof CaptionError) throw error;
-          throw new CaptionError(
+          if (error instanceof PlatformError) throw error;
+          throw new PlatformError(
             "captions_unavailable",
             `The video platform could not be reached: ${String(error)}`,
           );

@@ -1,7 +1,8 @@
 // The worker: claims videos, turns each into rows (captions, then the model), and settles it.
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { CaptionError, type CaptionSource } from "../captions/caption-source.js";
+import { type CaptionSource } from "../captions/caption-source.js";
+import { PlatformError } from "../platforms/platform-error.js";
 import type { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { ClaimLoop, Stopped } from "../concurrency/claim-loop.js";
 import { logBackgroundFailure } from "../logger.js";
@@ -248,7 +249,7 @@ export class Worker {
       };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof CaptionError) {
+      if (error instanceof PlatformError) {
         return { kind: "failed", code: error.code, message: error.message, retryable: error.retryable };
       }
       if (error instanceof TranscriptionError) {

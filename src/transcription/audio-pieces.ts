@@ -2,7 +2,7 @@
 // start in the video read from ffmpeg's own list, so that times are offset exactly.
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
-import { runYtDlp } from "../captions/ytdlp-process.js";
+import { runProgram } from "../platforms/programs.js";
 import type { DownloadedAudio } from "./audio-download.js";
 import type { AudioCutter, PlacedPiece } from "./speech-to-text.js";
 import { TranscriptionError } from "./transcriber.js";
@@ -87,11 +87,11 @@ export class FfmpegAudioCutter implements AudioCutter {
     return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
   }
 
-  /** ffmpeg run as yt-dlp is (no shell; killed with what it started on abort or past its time). */
+  /** One run of ffmpeg (no shell; killed with what it started on abort or past its time). */
   private async run(args: string[], signal: AbortSignal | undefined, failureExpected = false) {
     let output;
     try {
-      output = await runYtDlp({ executable: this.executable, args, timeoutMs, signal });
+      output = await runProgram({ program: "ffmpeg", executable: this.executable, args, timeoutMs, signal });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new TranscriptionError(`ffmpeg could not be run: ${(error as Error).message}.`, false);

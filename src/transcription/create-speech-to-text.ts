@@ -1,15 +1,13 @@
 // Building speech-to-text from the VIDROWS_TRANSCRIBE_* settings when a worker starts: the service, yt-dlp
-// for the audio (through VIDROWS_YOUTUBE_PROXY's proxies) and ffmpeg to cut it, each found or named as missing.
-import { parseYouTubeProxySetting } from "../captions/create-caption-source.js";
-import { ProxyPool } from "../captions/proxy-pool.js";
-import { RequestPacing } from "../captions/request-pacing.js";
+// for the audio (through the process's platform access) and ffmpeg to cut it, each found or named as missing.
+import { findProgram } from "../platforms/executables.js";
+import { PlatformAccess } from "../platforms/platform-access.js";
 import { FfmpegAudioCutter } from "./audio-pieces.js";
 import { YtDlpAudioSource } from "./audio-download.js";
-import { findProgram } from "./executables.js";
 import { OpenAiTranscriber } from "./openai-transcriber.js";
 import { SpeechToText, type SpeechToTextOptions } from "./speech-to-text.js";
 
-/** What config.ts reads from VIDROWS_TRANSCRIBE_* (and the settings it shares with the captions sources). */
+/** What config.ts reads from VIDROWS_TRANSCRIBE_*, and where yt-dlp is. */
 export interface SpeechToTextSettings {
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
@@ -18,25 +16,20 @@ export interface SpeechToTextSettings {
   readonly requestTimeoutSeconds: number;
   readonly ffmpegPath?: string;
   readonly ytDlpPath?: string;
-  readonly youtubeProxy?: string;
-  readonly youtubeCookiesFile?: string;
-  readonly youtubeMinIntervalMs?: number;
 }
+
+const neededBy = "Speech-to-text (VIDROWS_TRANSCRIBE_*)";
 
 /** Throws an Error naming the program and its variable when yt-dlp or ffmpeg cannot be found. */
 export function createSpeechToText(
   settings: SpeechToTextSettings,
   overrides: Partial<Pick<SpeechToTextOptions, "tempRoot" | "attempts" | "retryBaseMs">> = {},
+  access: PlatformAccess = new PlatformAccess(),
 ): SpeechToText {
-  const ytDlp = findProgram("yt-dlp", "VIDROWS_YTDLP_PATH", settings.ytDlpPath);
-  const ffmpeg = findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", settings.ffmpegPath);
+  const ytDlp = findProgram("yt-dlp", settings.ytDlpPath, neededBy);
+  const ffmpeg = findProgram("ffmpeg", settings.ffmpegPath, neededBy);
   return new SpeechToText({
-    audio: new YtDlpAudioSource({
-      executable: ytDlp,
-      proxyPool: new ProxyPool(parseYouTubeProxySetting(settings.youtubeProxy)),
-      pacing: new RequestPacing(settings.youtubeMinIntervalMs ?? 0),
-      cookiesFile: settings.youtubeCookiesFile,
-    }),
+    audio: new YtDlpAudioSource({ executable: ytDlp, access }),
     transcriber: new OpenAiTranscriber({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,

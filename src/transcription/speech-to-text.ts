@@ -3,11 +3,11 @@
 // and the folder removed whatever happens.
 import { stat, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { CaptionCue, Transcript } from "../captions/caption-source.js";
-import { CaptionError } from "../captions/caption-source.js";
 import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { sleep } from "../concurrency/sleep.js";
-import { newAudioFolder, sweepAbandonedAudioFolders } from "./audio-folders.js";
+import type { CaptionCue, Transcript } from "../domain/transcript.js";
+import { PlatformError } from "../platforms/platform-error.js";
+import { newWorkFolder, sweepAbandonedWorkFolders } from "../platforms/work-folders.js";
 import type { AudioSource, DownloadedAudio } from "./audio-download.js";
 import { type AudioPiece, type Transcriber, TranscriptionError } from "./transcriber.js";
 
@@ -44,21 +44,21 @@ export class SpeechToText {
     this.tempRoot = options.tempRoot ?? tmpdir();
   }
 
-  /** Removes the audio folders of processes that died mid-video; run as a worker starts. */
+  /** Removes the work folders of processes that died mid-video; run as a worker starts. */
   sweepLeftovers(): Promise<number> {
-    return sweepAbandonedAudioFolders(this.tempRoot);
+    return sweepAbandonedWorkFolders(this.tempRoot);
   }
 
   /**
-   * The transcript of the video at `url`: a CaptionError when its audio cannot be had, a
+   * The transcript of the video at `url`: a PlatformError when its audio cannot be had, a
    * TranscriptionError when the service fails after retries, the signal's reason on abort.
    */
   async transcribe(url: string, videoId: string, signal?: AbortSignal): Promise<Transcript> {
-    const folder = await newAudioFolder(this.tempRoot);
+    const folder = await newWorkFolder("audio", this.tempRoot);
     try {
       const audio = await this.withRetries(
         () => this.options.audio.download(url, videoId, folder, signal),
-        (error) => error instanceof CaptionError && error.retryable,
+        (error) => error instanceof PlatformError && error.retryable,
         signal,
       );
       const pieces = await this.pieces(audio, folder, signal);

@@ -60,6 +60,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "65535" }).port).toBe(65535);
   });
 
+  it("listens for metrics on VIDROWS_METRICS_HOST, 127.0.0.1 unless set, whatever HOST is", () => {
+    expect(loadConfig({ HOST: "0.0.0.0", VIDROWS_METRICS_PORT: "9464" }).metricsHost).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0", VIDROWS_METRICS_HOST: "10.0.0.5" }).metricsHost).toBe("10.0.0.5");
+    expect(loadConfig({ VIDROWS_METRICS_HOST: " " }).metricsHost).toBe("127.0.0.1");
+  });
+
   it("refuses a PORT that is not a port number, naming PORT and the value", () => {
     for (const port of ["abc", "80.5", "-1", "65536", "8080x", " 80", "0x50", "1e3"]) {
       const attempt = () => loadConfig({ PORT: port });
@@ -168,9 +174,15 @@ describe("loadConfig", () => {
   });
 
   it("checks VIDROWS_YOUTUBE_PROXY at start-up, naming it", () => {
-    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxy).toBe("http://proxy:3128");
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: "http://proxy:3128" }).youtubeProxies).toEqual([
+      "http://proxy:3128",
+    ]);
     const pool = "http://a:3128,socks5://user:pw@b:1080";
-    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: pool }).youtubeProxy).toBe(pool);
+    expect(loadConfig({ VIDROWS_YOUTUBE_PROXY: pool }).youtubeProxies).toEqual([
+      "http://a:3128",
+      "socks5://user:pw@b:1080",
+    ]);
+    expect(loadConfig({}).youtubeProxies).toEqual([]);
     for (const bad of ["ftp://proxy:21", "proxy:3128", "not a url", "http://a:3128,socks4://b:1080"]) {
       const attempt = () => loadConfig({ VIDROWS_YOUTUBE_PROXY: bad });
       expect(attempt, bad).toThrow(ConfigError);

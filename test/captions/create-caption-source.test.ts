@@ -8,9 +8,11 @@ import { createCaptionSource, parseCaptionsSetting } from "../../src/captions/cr
 import { DirectoryCaptionSource } from "../../src/captions/directory-source.js";
 import { UrlTemplateCaptionSource } from "../../src/captions/url-template-source.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
-import { findYtDlp } from "../../src/captions/ytdlp-executable.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { findProgram } from "../../src/platforms/executables.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
+import { parseProxySetting } from "../../src/platforms/proxy-pool.js";
 import { createFakeYtDlp, type FakeYtDlp } from "./fake-ytdlp.js";
 
 describe("VIDROWS_CAPTIONS", () => {
@@ -78,18 +80,16 @@ describe("VIDROWS_CAPTIONS", () => {
       "127.0.0.1:3128",
       "http://a:3128,socks4://b:1080",
     ]) {
-      expect(() => createCaptionSource("youtube", { youtubeProxy: proxy }), proxy).toThrow(
-        /VIDROWS_YOUTUBE_PROXY/,
-      );
+      expect(() => parseProxySetting(proxy), proxy).toThrow(/VIDROWS_YOUTUBE_PROXY/);
+      expect(() => loadConfig({ VIDROWS_YOUTUBE_PROXY: proxy }), proxy).toThrow(/VIDROWS_YOUTUBE_PROXY/);
     }
     for (const proxy of [
       "http://user:pass@127.0.0.1:3128",
       "socks5://127.0.0.1:1080",
       "http://a.example:3128, https://b.example:3129 socks5h://c.example:1080",
     ]) {
-      expect(createCaptionSource("youtube", { youtubeProxy: proxy }), proxy).toBeInstanceOf(
-        YouTubeCaptionSource,
-      );
+      const access = new PlatformAccess({ proxies: parseProxySetting(proxy) });
+      expect(createCaptionSource("youtube", { access }), proxy).toBeInstanceOf(YouTubeCaptionSource);
     }
   });
 });
@@ -124,14 +124,16 @@ describe("VIDROWS_CAPTIONS with yt-dlp", () => {
     }
     // A file that is there but may not be run is no executable either.
     const notExecutable = join(ytDlp.folder, "scenarios.json");
-    expect(() => findYtDlp(notExecutable)).toThrow(/VIDROWS_YTDLP_PATH/);
+    expect(() => findProgram("yt-dlp", notExecutable, "Captions")).toThrow(/VIDROWS_YTDLP_PATH/);
   });
 
   it("finds yt-dlp on PATH when VIDROWS_YTDLP_PATH is unset, and says where to look when it is not there", () => {
-    expect(findYtDlp(undefined, ["/nonexistent", ytDlp.folder].join(":"))).toBe(ytDlp.path);
-    expect(findYtDlp("  ", ytDlp.folder)).toBe(ytDlp.path);
-    expect(() => findYtDlp(undefined, "/nonexistent")).toThrow(
-      /no yt-dlp executable on PATH.*VIDROWS_YTDLP_PATH/,
+    const found = (configured: string | undefined, path: string) =>
+      findProgram("yt-dlp", configured, "Captions", path);
+    expect(found(undefined, ["/nonexistent", ytDlp.folder].join(":"))).toBe(ytDlp.path);
+    expect(found("  ", ytDlp.folder)).toBe(ytDlp.path);
+    expect(() => found(undefined, "/nonexistent")).toThrow(
+      /needs yt-dlp, which is not on PATH.*VIDROWS_YTDLP_PATH/,
     );
   });
 

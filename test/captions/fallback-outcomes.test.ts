@@ -2,12 +2,9 @@
 // out by hand: a transcript wins, knowledge about the video ends the chain, and a later source's answer
 // never overrides what an earlier one knew (caption tracks it saw but was kept from reading).
 import { describe, expect, it } from "vitest";
-import {
-  CaptionError,
-  type CaptionErrorCode,
-  type CaptionSource,
-  type Transcript,
-} from "../../src/captions/caption-source.js";
+import { type CaptionSource } from "../../src/captions/caption-source.js";
+import { PlatformError, type PlatformErrorCode } from "../../src/platforms/platform-error.js";
+import { type Transcript } from "../../src/domain/transcript.js";
 import { FallbackCaptionSource } from "../../src/captions/fallback-source.js";
 
 type Outcome = "transcript" | "no_captions" | "video_unavailable" | "refused" | "refused_saw_tracks";
@@ -24,17 +21,17 @@ function scripted(name: string, outcome: Outcome): Scripted {
       if (outcome === "transcript") {
         return { cues: [{ startMs: 0, endMs: 1000, text: `from ${name}` }], durationSeconds: 1 };
       }
-      if (outcome === "refused") throw new CaptionError("captions_unavailable", `${name} refused`);
+      if (outcome === "refused") throw new PlatformError("captions_unavailable", `${name} refused`);
       if (outcome === "refused_saw_tracks") {
-        throw new CaptionError("captions_unavailable", `${name} saw tracks`, { sawCaptionTracks: true });
+        throw new PlatformError("captions_unavailable", `${name} saw tracks`, { sawCaptionTracks: true });
       }
-      throw new CaptionError(outcome, `${name} says ${outcome}`);
+      throw new PlatformError(outcome, `${name} says ${outcome}`);
     },
   };
   return source;
 }
 
-type Result = "from youtube" | "from yt-dlp" | CaptionErrorCode;
+type Result = "from youtube" | "from yt-dlp" | PlatformErrorCode;
 
 // [youtube's outcome, yt-dlp's outcome, the chain's result, whether yt-dlp is asked]
 const table: Array<[Outcome, Outcome, Result, boolean]> = [
@@ -86,8 +83,8 @@ describe("The chain youtube,yt-dlp over every pair of outcomes", () => {
       if (expected === "from youtube" || expected === "from yt-dlp") {
         expect(outcome).toBe(expected);
       } else {
-        expect(outcome).toBeInstanceOf(CaptionError);
-        const error = outcome as CaptionError;
+        expect(outcome).toBeInstanceOf(PlatformError);
+        const error = outcome as PlatformError;
         expect(error.code).toBe(expected);
         expect(error.retryable).toBe(expected === "captions_unavailable");
       }

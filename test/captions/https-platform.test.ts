@@ -2,7 +2,8 @@
 // NODE_EXTRA_CA_CERTS (vitest.config.ts), reached through the proxy setting (an http proxy pair, SOCKS5)
 // by the youtube source, and by the chain when youtube is refused and yt-dlp writes the track.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CaptionError } from "../../src/captions/caption-source.js";
+import type { PlatformError } from "../../src/platforms/platform-error.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
 import { createCaptionSource } from "../../src/captions/create-caption-source.js";
 import { createFakeYtDlp, type FakeYtDlp } from "./fake-ytdlp.js";
 import {
@@ -58,7 +59,7 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     expect(platform.origin).toMatch(/^https:/);
     const source = createCaptionSource("youtube", {
       youtubeBaseUrl: platform.origin,
-      youtubeProxy: [...httpProxies.map((proxy) => proxy.url), socks.url].join(","),
+      access: new PlatformAccess({ proxies: [...httpProxies.map((proxy) => proxy.url), socks.url] }),
     });
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -80,7 +81,7 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-auto-only.json")) } });
     const chain = createCaptionSource("youtube,yt-dlp", {
       youtubeBaseUrl: platform.origin,
-      youtubeProxy: socks.url,
+      access: new PlatformAccess({ proxies: [socks.url] }),
       ytDlpPath: ytDlp.path,
     });
     try {
@@ -99,10 +100,10 @@ describe("The platform over HTTPS, through the proxy setting", () => {
   it("says captions_unavailable, retryable, when the proxy reaches nothing", async () => {
     const source = createCaptionSource("youtube", {
       youtubeBaseUrl: "https://127.0.0.1:9",
-      youtubeProxy: socks.url,
+      access: new PlatformAccess({ proxies: [socks.url] }),
       timeoutMs: 5000,
     });
-    const error = (await source.fetchTranscript(videoId).catch((reason: unknown) => reason)) as CaptionError;
+    const error = (await source.fetchTranscript(videoId).catch((reason: unknown) => reason)) as PlatformError;
     expect(error.code).toBe("captions_unavailable");
     expect(error.retryable).toBe(true);
   });

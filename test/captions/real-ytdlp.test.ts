@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCaptions } from "../../src/captions/caption-formats.js";
-import { findYtDlp } from "../../src/captions/ytdlp-executable.js";
 import { readYtDlpInfo } from "../../src/captions/ytdlp-info.js";
-import { runYtDlp } from "../../src/captions/ytdlp-process.js";
 import { ytDlpArguments } from "../../src/captions/ytdlp-source.js";
 import { subtitleRunArguments, writtenSubtitle } from "../../src/captions/ytdlp-subtitle-run.js";
+import { locateProgram } from "../../src/platforms/executables.js";
+import { type ProgramRun, runProgram } from "../../src/platforms/programs.js";
 import {
   type LocalServer,
   type LocalSocksProxy,
@@ -19,15 +19,8 @@ import {
 } from "./local-servers.js";
 import { captionFixture } from "../support/captions.js";
 
-function installedYtDlp(): string | null {
-  try {
-    return findYtDlp(undefined);
-  } catch {
-    return null;
-  }
-}
-
-const executable = installedYtDlp();
+const executable = locateProgram("yt-dlp", undefined);
+const runYtDlp = (run: Omit<ProgramRun, "program">) => runProgram({ program: "yt-dlp", ...run });
 if (executable === null) {
   console.warn(
     "test/captions/real-ytdlp.test.ts: skipped, no yt-dlp on PATH (apt-get install yt-dlp runs it).",
@@ -55,7 +48,10 @@ describe.skipIf(executable === null)("The real yt-dlp with vidrows's command lin
   it("understands the info run's command line (an old release would exit 2)", async () => {
     const output = await runYtDlp({
       executable: executable ?? "",
-      args: ytDlpArguments(`${platform.origin}/nothing-here`, { proxy: socks.url, sleepSeconds: 0.1 }),
+      args: ytDlpArguments(`${platform.origin}/nothing-here`, { proxy: socks.url }, [
+        "--sleep-requests",
+        "0.1",
+      ]),
       timeoutMs: 60_000,
     });
     expect(output.stderr).not.toMatch(/no such option|unrecognized/i);

@@ -133,7 +133,8 @@ describe("The youtube source's clients", () => {
   });
 
   it("asks the next client when the first is told a made-for-kids video is not available, or to update", async () => {
-    for (const first of ["player-made-for-kids.json", "player-update-client.json"]) {
+    const firsts = ["player-made-for-kids.json", "player-update-client.json", "player-latest-version.json"];
+    for (const first of firsts) {
       platform.requests.length = 0;
       answers = { ANDROID_VR: player(first), ANDROID: player("player-auto-only.json") };
       const transcript = await source.fetchTranscript(videoId);

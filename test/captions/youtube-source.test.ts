@@ -1,7 +1,7 @@
 // The youtube captions source against recorded-shape player responses served by a local server: track
 // choice, the error mapping of the contract (one case each), timeouts, aborts and the proxy.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type CaptionErrorCode } from "../../src/captions/caption-source.js";
+import { type PlatformErrorCode } from "../../src/platforms/platform-error.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import {
   closedOrigin,
@@ -150,7 +150,7 @@ describe("Captions from YouTube", () => {
   });
 
   describe("playability", () => {
-    const cases: Array<[string, string, CaptionErrorCode]> = [
+    const cases: Array<[string, string, PlatformErrorCode]> = [
       ["an unavailable video or not a video (ERROR)", "player-unavailable.json", "video_unavailable"],
       ["a removed video (ERROR)", "player-removed.json", "video_unavailable"],
       ["a private video", "player-private.json", "video_unavailable"],

@@ -2,7 +2,7 @@
 // is, its captions or why there are none, a page of several videos, what each failure becomes, and a run
 // abandoned mid-read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
+import { PlatformError } from "../../src/platforms/platform-error.js";
 import { YtDlpPageSource } from "../../src/captions/ytdlp-page-source.js";
 import {
   createFakePlatformYtDlp,
@@ -93,9 +93,9 @@ describe("YtDlpPageSource", () => {
   for (const [title, url, code, retryable] of failures) {
     it(`fails ${title} with ${code}`, async () => {
       const failure = await source.read(url, "url:0123456789abcdef").catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CaptionError);
-      expect((failure as CaptionError).code).toBe(code);
-      expect((failure as CaptionError).retryable).toBe(retryable);
+      expect(failure).toBeInstanceOf(PlatformError);
+      expect((failure as PlatformError).code).toBe(code);
+      expect((failure as PlatformError).retryable).toBe(retryable);
     });
   }
 

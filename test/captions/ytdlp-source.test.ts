@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProxyPool } from "../../src/captions/proxy-pool.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
 import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp, processIsGone } from "./fake-ytdlp.js";
 import { type LocalServer, type SeenRequest, startLocalServer } from "./local-servers.js";
@@ -161,7 +161,7 @@ describe("Captions through yt-dlp", () => {
     it("sends both runs of an attempt through one proxy, the next attempt through the next one", async () => {
       const pooled = new YtDlpCaptionSource({
         executable: ytDlp.path,
-        proxyPool: new ProxyPool(["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"]),
+        access: new PlatformAccess({ proxies: ["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"] }),
       });
       const before = ytDlp.calls().length;
       await pooled.fetchTranscript(videoId);
@@ -182,7 +182,10 @@ describe("Captions through yt-dlp", () => {
       const folder = mkdtempSync(join(tmpdir(), "vidrows-cookies-"));
       const cookies = join(folder, "cookies.txt");
       writeFileSync(cookies, "# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t0\tSOCS\tCAI\n");
-      const withCookies = new YtDlpCaptionSource({ executable: ytDlp.path, cookiesFile: cookies });
+      const withCookies = new YtDlpCaptionSource({
+        executable: ytDlp.path,
+        access: new PlatformAccess({ cookiesFile: cookies }),
+      });
       try {
         const before = ytDlp.calls().length;
         await withCookies.fetchTranscript(videoId);
@@ -315,6 +318,46 @@ describe("Captions through yt-dlp", () => {
         expect(trackRequests()).toHaveLength(0);
       });
     }
+
+    it("maps a private and a members-only video to video_unavailable where a 2026 release warns only of formats", async () => {
+      for (const [file, said] of [
+        ["info-private-2026.json", /private video/],
+        ["info-members-only-2026.json", /members only/],
+      ] as const) {
+        ytDlp.script({
+          "*": { stdout: info(file), stderr: captionFixture("yt-dlp/warned-formats-only.stderr") },
+        });
+        const error = await captionFailure(source.fetchTranscript(videoId));
+        expect(error.code, file).toBe("video_unavailable");
+        expect(error.message, file).toMatch(said);
+      }
+      expect(trackRequests()).toHaveLength(0);
+    });
+
+    it("says no_captions for a video whose captions are off, though a format manifest answered 404", async () => {
+      ytDlp.script({
+        "*": {
+          stdout: info("info-no-captions.json"),
+          stderr: captionFixture("yt-dlp/warned-manifest-404.stderr"),
+        },
+      });
+      const error = await captionFailure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("no_captions");
+      expect(error.retryable).toBe(false);
+    });
+
+    it("maps a client told to watch on the latest version of YouTube to captions_unavailable, retryable", async () => {
+      ytDlp.script({
+        "*": {
+          stderr:
+            "ERROR: [youtube] Kf7tGz2xQ0A: This video is unavailable. Watch on the latest version of YouTube.\n",
+          exitCode: 1,
+        },
+      });
+      const error = await captionFailure(source.fetchTranscript(videoId));
+      expect(error.code).toBe("captions_unavailable");
+      expect(error.retryable).toBe(true);
+    });
 
     it("says no_captions for a playable video without tracks, whatever it warns of formats", async () => {
       ytDlp.script({

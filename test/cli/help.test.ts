@@ -172,6 +172,18 @@ describe("a mistake in the command line", () => {
     expect(wrong.stderr).toMatch(/^vidrows: Unknown option --status; a command comes first/);
   });
 
+  it("hands a video id that starts with - to the client after --, and hints at -- without it", async () => {
+    const keyed = { ...env, VIDROWS_API_KEY: "vr_test_x", VIDROWS_BASE_URL: "http://127.0.0.1:9" };
+    // Parsed and sent: nothing listens on port 9 (exit 3), so the line itself was right.
+    const after = await runCli(["jobs", "submit", "--columns", "a", "--", "-abc123defg"], keyed);
+    expect(after.code).toBe(3);
+    const before = await runCli(["jobs", "submit", "-abc123defg", "--columns", "a"], keyed);
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain(
+      "put it after --, which ends the options: `vidrows jobs submit [options] -- -abc123defg`",
+    );
+  });
+
   it("lists in its overview exactly the client package's command groups", async () => {
     const { clientCommandGroups } = await import("@vidrows/client/cli");
     const { clientCommands } = await import("../../src/cli/client-commands.js");

@@ -1,6 +1,6 @@
 // The extractor against a fake OpenAI-compatible server: rows out, retries, bounded concurrency, abort.
 import { afterEach, describe, expect, it } from "vitest";
-import type { CaptionCue, Transcript } from "../../src/captions/caption-source.js";
+import type { CaptionCue, Transcript } from "../../src/domain/transcript.js";
 import { Semaphore } from "../../src/concurrency/semaphore.js";
 import type { SchemaDefinition } from "../../src/domain/schema-definition.js";
 import { ExtractionError } from "../../src/extraction/extractor.js";

@@ -1,6 +1,6 @@
 // Chunking a transcript by estimated tokens: sizes, overlaps, long cues, and the token estimate itself.
 import { describe, expect, it } from "vitest";
-import type { CaptionCue } from "../../src/captions/caption-source.js";
+import type { CaptionCue } from "../../src/domain/transcript.js";
 import { estimateTokens, splitByTokens } from "../../src/extraction/token-estimate.js";
 import {
   chunkTranscript,

@@ -1,6 +1,6 @@
 // Grouping cues into the prompt's numbered lines: spans of a few seconds up to half a minute.
 import { describe, expect, it } from "vitest";
-import type { CaptionCue } from "../../src/captions/caption-source.js";
+import type { CaptionCue } from "../../src/domain/transcript.js";
 import { groupIntoLines } from "../../src/extraction/transcript-lines.js";
 
 const words = (text: string) => text.split(" ").length;

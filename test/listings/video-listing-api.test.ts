@@ -34,7 +34,7 @@ for (const dialect of dialects) {
         {
           ytDlpPath: ytDlp.path,
           otherPlatforms: "any",
-          youtubeProxy: "http://proxy-a.test:8080,http://proxy-b.test:8080",
+          youtubeProxies: ["http://proxy-a.test:8080", "http://proxy-b.test:8080"],
         },
         { work: false },
       );

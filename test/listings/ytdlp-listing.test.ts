@@ -3,12 +3,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findYtDlp } from "../../src/captions/ytdlp-executable.js";
-import { runYtDlp, YtDlpNotRunnable, YtDlpStopped } from "../../src/captions/ytdlp-process.js";
 import { ApiError } from "../../src/http/api-errors.js";
 import { listingRunError, listingRunFailure } from "../../src/listings/listing-failures.js";
 import { VideoListings } from "../../src/listings/video-listings.js";
 import { listedVideo, listingArguments, readListingOutput } from "../../src/listings/ytdlp-listing.js";
+import { locateProgram } from "../../src/platforms/executables.js";
+import {
+  ProgramNotRunnable,
+  ProgramStopped,
+  type ProgramRun,
+  runProgram,
+} from "../../src/platforms/programs.js";
 import { createFakeListingYtDlp, recordedListing } from "../support/fake-listing-ytdlp.js";
 
 const codeOf = (error: unknown) => (error as ApiError).code;
@@ -105,8 +110,10 @@ describe("yt-dlp's failures as the API's errors", () => {
   });
 
   it("maps a run that could not start or was stopped", () => {
-    expect(codeOf(listingRunError(new YtDlpNotRunnable("EACCES", "cannot run")))).toBe("listing_unavailable");
-    expect(codeOf(listingRunError(new YtDlpStopped("timeout", "did not finish within 1 s")))).toBe(
+    expect(codeOf(listingRunError(new ProgramNotRunnable("EACCES", "cannot run")))).toBe(
+      "listing_unavailable",
+    );
+    expect(codeOf(listingRunError(new ProgramStopped("timeout", "did not finish within 1 s")))).toBe(
       "platform_unavailable",
     );
     const other = new Error("the caller's abort");
@@ -130,14 +137,8 @@ describe("yt-dlp's failures as the API's errors", () => {
   });
 });
 
-function installedYtDlp(): string | null {
-  try {
-    return findYtDlp(undefined);
-  } catch {
-    return null;
-  }
-}
-const executable = installedYtDlp();
+const executable = locateProgram("yt-dlp", undefined);
+const runYtDlp = (run: Omit<ProgramRun, "program">) => runProgram({ program: "yt-dlp", ...run });
 if (executable === null)
   console.warn("test/listings/ytdlp-listing.test.ts: the real yt-dlp part skipped, no yt-dlp on PATH.");
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unresolvedVideoId } from "../../src/domain/submitted-videos.js";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { wavBytes } from "../support/fake-audio-ytdlp.js";
 import { promptLines, spannedRowsReply } from "../support/fake-model.js";
@@ -29,6 +29,8 @@ import { runCli } from "../../clients/typescript/test/cli-support.js";
 
 const vimeoUrl = "https://vimeo.com/76979871";
 const tiktokUrl = "https://www.tiktok.com/@scout2015/video/6718335390845095173";
+/** What yt-dlp is handed for it: the page rebuilt from the id the submission read. */
+const tiktokHandedUrl = "https://www.tiktok.com/@_/video/6718335390845095173";
 const mediaUrl = "https://media.example.org/talks/keynote.mp4";
 const unreadableUrl = "https://www.example.com/about-us";
 
@@ -47,7 +49,7 @@ const pricedThings: [RegExp, Record<string, unknown>][] = [
 
 let ffmpegMissing: string | null = null;
 try {
-  findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+  findProgram("ffmpeg", undefined, "This test");
 } catch {
   ffmpegMissing = "ffmpeg is not installed (apt-get install -y ffmpeg)";
   console.warn(`Skipping the other platforms' pipeline tests: ${ffmpegMissing}.`);
@@ -72,6 +74,8 @@ for (const dialect of dialects) {
             en: "vimeo-76979871.en.vtt",
             de: "vimeo-76979871.de.vtt",
           }),
+          // Read at the address rebuilt from the id; its audio downloaded from the page yt-dlp named.
+          [tiktokHandedUrl]: recordedPage("tiktok-6718335390845095173.info.json"),
           [tiktokUrl]: recordedPage("tiktok-6718335390845095173.info.json"),
           [mediaUrl]: recordedPage("generic-keynote.info.json"),
         });

@@ -50,9 +50,6 @@ const roots = ["app", "cli", "cluster"];
 const featureImports: Record<string, string[]> = {
   jobs: ["schemas", "extraction"], // a saved schema resolved at submission; the row type and stored rows of a result
   pipeline: ["captions", "extraction", "transcription", "webhooks"], // its ports; events recorded at settlement
-  transcription: ["captions"], // a transcript is a caption track's shape; yt-dlp runs and the proxy pool
-  extraction: ["captions"], // a transcript is a caption track's text
-  listings: ["captions"], // yt-dlp runs and their messages, the proxy pool and the pace
   workspaces: ["keys"], // a new workspace's first key
   usage: ["workspaces"], // the workspace as of now (its cycle renewed if due) and its plan
 };

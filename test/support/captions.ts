@@ -1,8 +1,8 @@
 // What the captions suites share: the recorded caption files, tracks in YouTube's json3 shape, and the
-// CaptionError a failed fetch must reject with.
+// PlatformError a failed fetch must reject with.
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
-import { CaptionError } from "../../src/captions/caption-source.js";
+import { PlatformError } from "../../src/platforms/platform-error.js";
 
 /** The folder of recorded caption files and yt-dlp outputs. */
 export const captionFixtures = new URL("../fixtures/captions/", import.meta.url);
@@ -20,12 +20,12 @@ export function json3Track(...lines: string[]): string {
   });
 }
 
-/** The CaptionError `promise` rejects with; the test fails if it resolves or rejects with anything else. */
-export async function captionFailure(promise: Promise<unknown>): Promise<CaptionError> {
+/** The PlatformError `promise` rejects with; the test fails if it resolves or rejects with anything else. */
+export async function captionFailure(promise: Promise<unknown>): Promise<PlatformError> {
   const error = await promise.then(
     () => null,
     (reason: unknown) => reason,
   );
-  expect(error).toBeInstanceOf(CaptionError);
-  return error as CaptionError;
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
 }

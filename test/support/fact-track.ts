@@ -1,7 +1,7 @@
 // A spoken track at a chosen speaking rate where a fact is said across every cue boundary: each cue ends
 // with `the <name> costs` and the next begins with `<price> dollars`. Lines and chunks end between cues,
 // so every boundary a chunking makes cuts a fact in two. Deterministic from a seed.
-import type { CaptionCue } from "../../src/captions/caption-source.js";
+import type { CaptionCue } from "../../src/domain/transcript.js";
 
 export interface Fact {
   readonly product: string;

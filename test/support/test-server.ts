@@ -106,7 +106,6 @@ export async function startTestServer(
     httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 },
     rememberAnswers: true,
     captions: "youtube",
-    youtubeProxy: undefined,
     model: null,
     worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8, shutdownGraceSeconds: 10 },
     webhooks: {

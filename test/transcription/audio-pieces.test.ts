@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FfmpegAudioCutter } from "../../src/transcription/audio-pieces.js";
 import type { AudioSource } from "../../src/transcription/audio-download.js";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { OpenAiTranscriber } from "../../src/transcription/openai-transcriber.js";
 import { SpeechToText } from "../../src/transcription/speech-to-text.js";
 import { wavBytes } from "../support/fake-audio-ytdlp.js";
@@ -18,7 +18,7 @@ import {
 
 function ffmpegPath(): string | null {
   try {
-    return findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+    return findProgram("ffmpeg", undefined, "This test");
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProgram } from "../../src/transcription/executables.js";
+import { findProgram } from "../../src/platforms/executables.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { createFakeAudioYtDlp, type FakeAudioYtDlp, wavBytes } from "../support/fake-audio-ytdlp.js";
 import {
@@ -22,7 +22,7 @@ import { waitUntil } from "../support/waiting.js";
 /** ffmpeg is required once transcription is configured; without it these suites cannot start a worker. */
 function ffmpegMissing(): string | null {
   try {
-    findProgram("ffmpeg", "VIDROWS_FFMPEG_PATH", undefined);
+    findProgram("ffmpeg", undefined, "This test");
     return null;
   } catch {
     return "ffmpeg is not installed (apt-get install -y ffmpeg)";

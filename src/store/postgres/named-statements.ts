@@ -16,11 +16,6 @@ export function nameStatement(text: string): void {
   names.set(text, `vidrows_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`);
 }
 
-/** The statement name of `text`, if it was named. */
-export function statementName(text: string): string | undefined {
-  return names.get(text);
-}
-
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**

@@ -923,6 +923,24 @@ export interface operations {
         /** @description Exactly one of `schema` (inline) and `schema_id` (saved). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "videos": [
+                 *         "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+                 *         "jNQXAC9IVRw"
+                 *       ],
+                 *       "schema": {
+                 *         "template": {
+                 *           "product": "The product named",
+                 *           "price": {
+                 *             "description": "Its price in US dollars",
+                 *             "type": "number"
+                 *           }
+                 *         }
+                 *       },
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
                     language?: string;

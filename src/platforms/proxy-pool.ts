@@ -30,6 +30,19 @@ export function parseProxyList(setting: string): string[] {
   return proxies;
 }
 
+/** The proxies of a VIDROWS_YOUTUBE_PROXY value (none when unset); throws an Error naming the variable. */
+export function parseProxySetting(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === "") return [];
+  try {
+    return parseProxyList(value);
+  } catch (error) {
+    throw new Error(
+      `VIDROWS_YOUTUBE_PROXY must be one or more http://, https:// or socks5:// proxy URLs separated by ` +
+        `commas; ${(error as Error).message}.`,
+    );
+  }
+}
+
 /** A proxy URL fit for a message: its password left out. */
 export function redacted(proxy: string): string {
   try {
@@ -42,7 +55,7 @@ export function redacted(proxy: string): string {
 }
 
 /**
- * The proxies in turn, shared by every source of a worker process. With none, every attempt goes out
+ * The proxies in turn, shared by everything of a process that asks a video site (platform-access.ts). With none, every attempt goes out
  * directly (undefined).
  */
 export class ProxyPool {

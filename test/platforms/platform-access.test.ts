@@ -6,18 +6,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCaptionSource } from "../../src/captions/create-caption-source.js";
-import { cookieHeader, parseNetscapeCookies } from "../../src/captions/netscape-cookies.js";
-import { ProxyPool } from "../../src/captions/proxy-pool.js";
-import { type PacingClock, RequestPacing } from "../../src/captions/request-pacing.js";
 import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { cookieHeader, parseNetscapeCookies } from "../../src/platforms/netscape-cookies.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
+import { parseProxySetting, ProxyPool } from "../../src/platforms/proxy-pool.js";
+import { type PacingClock, RequestPacing } from "../../src/platforms/request-pacing.js";
 import {
   type LocalProxy,
   type LocalServer,
   startLocalProxy,
   startLocalServer,
   startLocalSocksProxy,
-} from "./local-servers.js";
+} from "../captions/local-servers.js";
 import { captionFixture } from "../support/captions.js";
 
 const videoId = "Kf7tGz2xQ0A";
@@ -63,7 +64,7 @@ describe("Reaching the platform", () => {
     it("sends each attempt through the next proxy, over a new connection", async () => {
       const source = createCaptionSource("youtube", {
         youtubeBaseUrl: platform.origin,
-        youtubeProxy: `${first.url}, ${second.url}`,
+        access: new PlatformAccess({ proxies: parseProxySetting(`${first.url}, ${second.url}`) }),
       });
       const target = platform.origin.replace("http://", "");
       // Which proxy each attempt went through, and how many tunnels (connections) it opened there.
@@ -115,7 +116,10 @@ describe("Reaching the platform", () => {
       cookies,
       `# Netscape HTTP Cookie File\n${host}\tFALSE\t/\tFALSE\t0\tVISITOR_INFO1_LIVE\tfirst\n`,
     );
-    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, cookiesFile: cookies });
+    const source = new YouTubeCaptionSource({
+      baseUrl: platform.origin,
+      access: new PlatformAccess({ cookiesFile: cookies }),
+    });
     await source.fetchTranscript(videoId);
     expect(platform.requests.map((r) => r.headers.cookie)).toEqual([
       "VISITOR_INFO1_LIVE=first",
@@ -180,34 +184,63 @@ describe("Netscape cookies files", () => {
 });
 
 describe("The pace of requests (VIDROWS_YOUTUBE_MIN_INTERVAL_MS)", () => {
-  /** A clock that moves only when told, and remembers every wait it was asked for. */
-  function manualClock(): PacingClock & { waits: number[]; at: number } {
+  /**
+   * A clock that moves only by the waits it is asked for (plus `late` ms each, a timer that fires late),
+   * remembering each wait and the moment each request left.
+   */
+  function manualClock(late = 0): PacingClock & { waits: number[]; left: number[]; at: number } {
     const clock = {
       at: 1_000_000,
       waits: [] as number[],
+      left: [] as number[],
       now: () => clock.at,
       sleep: async (ms: number) => {
         clock.waits.push(ms);
+        clock.at += ms + late;
       },
     };
     return clock;
   }
+  const send = (pacing: RequestPacing, clock: { left: number[]; at: number }, signal?: AbortSignal) =>
+    pacing.paced(signal, () => clock.left.push(clock.at));
 
   it("spaces requests by the interval, queueing those that come together", async () => {
     const clock = manualClock();
     const pacing = new RequestPacing(500, clock);
-    await Promise.all([pacing.turn(), pacing.turn(), pacing.turn()]);
-    expect(clock.waits).toEqual([500, 1000]);
+    await Promise.all([send(pacing, clock), send(pacing, clock), send(pacing, clock)]);
+    expect(clock.waits).toEqual([500, 500]);
+    expect(clock.left).toEqual([1_000_000, 1_000_500, 1_001_000]);
     // Long after, no wait at all.
     clock.at += 10_000;
-    await pacing.turn();
-    expect(clock.waits).toEqual([500, 1000]);
+    await send(pacing, clock);
+    expect(clock.waits).toEqual([500, 500]);
+  });
+
+  it("counts from when the one before actually left, however late its timer fired", async () => {
+    const clock = manualClock(70);
+    const pacing = new RequestPacing(500, clock);
+    await Promise.all([send(pacing, clock), send(pacing, clock), send(pacing, clock)]);
+    expect(clock.left).toEqual([1_000_000, 1_000_570, 1_001_140]);
+  });
+
+  it("sends nothing for a request aborted while it waits, and the next waits only for those before", async () => {
+    const clock = manualClock();
+    const pacing = new RequestPacing(500, clock);
+    const stopped = new AbortController();
+    stopped.abort(new Error("the caller left"));
+    const outcomes = await Promise.allSettled([
+      send(pacing, clock),
+      send(pacing, clock, stopped.signal),
+      send(pacing, clock),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(clock.left).toEqual([1_000_000, 1_000_500]);
   });
 
   it("never waits without an interval", async () => {
     const clock = manualClock();
     const pacing = new RequestPacing(0, clock);
-    await Promise.all([pacing.turn(), pacing.turn()]);
+    await Promise.all([send(pacing, clock), send(pacing, clock)]);
     expect(clock.waits).toEqual([]);
   });
 

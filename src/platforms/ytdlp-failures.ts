@@ -2,7 +2,7 @@
 // source maps the platform's answers: about the video is final, about us (a block, a limit, a client the
 // platform turned away, a token we lack) is retryable. yt-dlp says these as ERROR lines with a non-zero exit,
 // or, with --ignore-no-formats-error, as WARNING lines with exit code 0 and a video info without captions.
-import { CaptionError } from "./caption-source.js";
+import { PlatformError } from "./platform-error.js";
 import { readYtDlpMessages, shortened, type YtDlpMessages } from "./ytdlp-messages.js";
 
 // The platform stopping us, whatever yt-dlp adds around it. "Video unavailable. This content isn't
@@ -16,7 +16,7 @@ const refusedUs = [
   /rate[- ]limit/i,
   /not available on this app|This video is not available\b(?! in your country)/i,
   /PO token|proof of origin/i,
-  /Precondition check failed|\bupdate\b.{0,40}\b(?:app|version|client)/i,
+  /Precondition check failed|\bupdate\b.{0,40}\b(?:app|version|client)|latest version of (?:YouTube|the app)/i,
   /player responses are invalid|Failed to extract any player response|IP is likely being blocked/i,
   /Unable to download (?:API page|webpage)|timed out|Connection (?:refused|reset)|Temporary failure/i,
 ];
@@ -36,8 +36,14 @@ const aboutTheVideo = [
 
 /** What one message speaks of: us (refused), the video, or neither (a note about formats, a deprecation). */
 export function messageSubject(text: string): "refused" | "video" | null {
-  // Formats held back for want of a token, or none found: media, which captions do not need.
-  if (/\bformats?\b/i.test(text) && !/subtitle|caption/i.test(text)) return null;
+  // Formats held back for want of a token, none found, or a format manifest (HLS, DASH) that would not
+  // download: media, which captions do not need, whatever status the manifest's server answered.
+  if (
+    /\bformats?\b|\bm3u8\b|\bmpd\b|manifest|\bDASH\b|\bHLS\b/i.test(text) &&
+    !/subtitle|caption/i.test(text)
+  ) {
+    return null;
+  }
   // The page is not there: a fact about the address, whatever is said around it.
   if (/HTTP Error 4(?:04|10)\b/i.test(text)) return "video";
   if (refusedUs.some((pattern) => pattern.test(text))) return "refused";
@@ -45,16 +51,16 @@ export function messageSubject(text: string): "refused" | "video" | null {
   return null;
 }
 
-function errorFor(subject: "refused" | "video", message: string): CaptionError {
-  return new CaptionError(subject === "video" ? "video_unavailable" : "captions_unavailable", message);
+function errorFor(subject: "refused" | "video", message: string): PlatformError {
+  return new PlatformError(subject === "video" ? "video_unavailable" : "captions_unavailable", message);
 }
 
 /** Why a yt-dlp run that ended with a non-zero `exitCode` gave no info for the video. */
-export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: string): CaptionError {
+export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: string): PlatformError {
   const messages = readYtDlpMessages(stderr);
   if (exitCode === 2 && /error: (?:no such option|invalid|unrecognized)/i.test(messages.all)) {
     // Exit code 2 is a command line yt-dlp does not understand: an old release.
-    return new CaptionError(
+    return new PlatformError(
       "captions_unavailable",
       `yt-dlp refused its command line (update it with yt-dlp -U or pipx upgrade yt-dlp): ${shortened(messages.all)}`,
     );
@@ -72,7 +78,7 @@ export function ytDlpFailure(exitCode: number | null, stderr: string, videoId: s
  * reasons yt-dlp reports as warnings under --ignore-no-formats-error. Null when no warning explains it, so
  * the video has no captions. A warning about us wins over one about the video, as with the errors.
  */
-export function ytDlpWarnedFailure(messages: YtDlpMessages, videoId: string): CaptionError | null {
+export function ytDlpWarnedFailure(messages: YtDlpMessages, videoId: string): PlatformError | null {
   const subjects = messages.warnings.map((text) => ({ text, subject: messageSubject(text) }));
   const telling =
     subjects.find((warning) => warning.subject === "refused") ??

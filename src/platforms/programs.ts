@@ -1,28 +1,40 @@
-// Running the yt-dlp executable as a child process, never through a shell: its output collected up to a cap,
-// and the whole process group killed when it runs past its time limit or the caller aborts.
+// Running the programs that talk to video sites (yt-dlp, and ffmpeg on what it downloaded) as child processes,
+// never through a shell: output collected up to a cap, the whole process group killed when a run passes its
+// time limit or the caller aborts. The one place vidrows starts a program.
 import { spawn } from "node:child_process";
 
-export interface YtDlpRun {
+/** The programs vidrows runs, by name. */
+export type ProgramName = "yt-dlp" | "ffmpeg";
+
+/** The setting that names each program's path. */
+export const programSetting: Record<ProgramName, string> = {
+  "yt-dlp": "VIDROWS_YTDLP_PATH",
+  ffmpeg: "VIDROWS_FFMPEG_PATH",
+};
+
+export interface ProgramRun {
+  readonly program: ProgramName;
+  /** The program's path, as found (see executables.ts). */
   readonly executable: string;
   readonly args: readonly string[];
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   /** The working folder: where --write-pages puts the pages it saves. */
   readonly cwd?: string;
-  /** The most standard output kept; a video's info is a few MB with every format listed. */
+  /** The most standard output kept (64 MB unless set); a video's info is a few MB with every format listed. */
   readonly maxStdoutBytes?: number;
 }
 
-export interface YtDlpOutput {
+export interface ProgramOutput {
   /** null when the process was ended by a signal. */
   readonly exitCode: number | null;
   readonly stdout: string;
-  /** The end of standard error (where yt-dlp writes its warnings and errors), at most 64 KB. */
+  /** The end of standard error (where yt-dlp and ffmpeg write their warnings and errors), at most 64 KB. */
   readonly stderr: string;
 }
 
 /** The executable could not be run at all; `code` is the operating system's reason (ENOENT, EACCES). */
-export class YtDlpNotRunnable extends Error {
+export class ProgramNotRunnable extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -32,7 +44,7 @@ export class YtDlpNotRunnable extends Error {
 }
 
 /** The run was stopped before it ended by itself: past its time limit, or its output past the cap. */
-export class YtDlpStopped extends Error {
+export class ProgramStopped extends Error {
   constructor(
     readonly reason: "timeout" | "too_large",
     message: string,
@@ -61,11 +73,11 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Runs yt-dlp to the end and hands back what it printed; throws the caller's abort reason on abort. */
-export function runYtDlp(run: YtDlpRun): Promise<YtDlpOutput> {
+/** Runs the program to the end and hands back what it printed; throws the caller's abort reason on abort. */
+export function runProgram(run: ProgramRun): Promise<ProgramOutput> {
   run.signal?.throwIfAborted();
   const maxStdout = run.maxStdoutBytes ?? defaultMaxStdoutBytes;
-  return new Promise<YtDlpOutput>((resolve, reject) => {
+  return new Promise<ProgramOutput>((resolve, reject) => {
     const child = spawn(run.executable, [...run.args], {
       shell: false,
       detached: true,
@@ -85,7 +97,8 @@ export function runYtDlp(run: YtDlpRun): Promise<YtDlpOutput> {
       killGroup(child.pid);
     };
     const timer = setTimeout(
-      () => stop(new YtDlpStopped("timeout", `yt-dlp did not finish within ${run.timeoutMs / 1000} s`)),
+      () =>
+        stop(new ProgramStopped("timeout", `${run.program} did not finish within ${run.timeoutMs / 1000} s`)),
       run.timeoutMs,
     );
     const onAbort = () => stop(run.signal?.reason);
@@ -94,7 +107,7 @@ export function runYtDlp(run: YtDlpRun): Promise<YtDlpOutput> {
     child.stdout.on("data", (chunk: Buffer) => {
       stdoutBytes += chunk.byteLength;
       if (stdoutBytes > maxStdout) {
-        stop(new YtDlpStopped("too_large", `yt-dlp printed more than ${maxStdout} bytes`));
+        stop(new ProgramStopped("too_large", `${run.program} printed more than ${maxStdout} bytes`));
         return;
       }
       stdout.push(chunk);
@@ -116,7 +129,7 @@ export function runYtDlp(run: YtDlpRun): Promise<YtDlpOutput> {
       }
       // No process was started (spawn's own failure), so there is nothing to wait for.
       reject(
-        new YtDlpNotRunnable(
+        new ProgramNotRunnable(
           error.code ?? "unknown",
           `${run.executable} could not be run (${error.code ?? error.message})`,
         ),
