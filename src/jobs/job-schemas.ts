@@ -3,45 +3,12 @@
 import { type Static, Type } from "typebox";
 import { videoFailureCodes } from "../domain/video-failure-codes.js";
 import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
+import { Counts, JobCreated, JobStatus } from "./job-summary-schemas.js";
+
+export { Counts, JobCreated };
 
 export const videoIdDescription =
   "The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then.";
-
-export const Counts = Type.Object(
-  {
-    queued: Type.Integer({ minimum: 0 }),
-    processing: Type.Integer({ minimum: 0 }),
-    done: Type.Integer({ minimum: 0 }),
-    failed: Type.Integer({ minimum: 0 }),
-  },
-  { $id: "JobCounts", description: "The job's videos by state." },
-);
-export type Counts = Static<typeof Counts>;
-
-const JobStatus = Type.Union(
-  [Type.Literal("processing"), Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")],
-  {
-    $id: "JobStatus",
-    description:
-      "`processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.",
-  },
-);
-
-export const JobCreated = Type.Object(
-  {
-    job_id: Type.String(),
-    status: Type.Literal("processing"),
-    videos: Type.Integer(),
-    schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
-    counts: refTo(Counts),
-    created_at: Timestamp,
-  },
-  {
-    $id: "JobCreated",
-    description: "A job just accepted (or, with `Idempotent-Replayed`, accepted before).",
-  },
-);
-export type JobCreated = Static<typeof JobCreated>;
 
 /** When the one read that carried the rows was written whole; null before (and for a running job). */
 export const HandedOverAt = Type.Union([Timestamp, Type.Null()], {

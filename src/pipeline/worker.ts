@@ -1,4 +1,6 @@
 // The worker: claims videos, turns each into rows (captions, then the model), and settles it.
+import { tmpdir } from "node:os";
+import { sweepAbandonedWorkFolders } from "../platforms/work-folders.js";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { type CaptionSource } from "../captions/caption-source.js";
@@ -105,14 +107,17 @@ export class Worker {
   }
 
   start(): void {
-    // Audio a crashed process left in the temporary folder; this process's own folders are never touched.
-    this.options.speechToText
-      ?.sweepLeftovers()
-      .then((removed) => {
-        if (removed > 0) this.options.log.info({ removed }, "removed audio folders left by stopped workers");
+    // The folders (and the programs still running in them) of processes killed mid-run: captions, page and
+    // listing runs in the system's temporary folder, audio where speech-to-text keeps it. This process's own
+    // folders are never touched.
+    const roots = new Set([tmpdir(), this.options.speechToText?.tempRoot ?? tmpdir()]);
+    Promise.all([...roots].map((root) => sweepAbandonedWorkFolders(root)))
+      .then((counts) => {
+        const removed = counts.reduce((sum, count) => sum + count, 0);
+        if (removed > 0) this.options.log.info({ removed }, "removed work folders left by stopped processes");
       })
       .catch((error: unknown) =>
-        logBackgroundFailure(this.options.log, error, {}, "sweeping leftover audio failed"),
+        logBackgroundFailure(this.options.log, error, {}, "sweeping leftover work folders failed"),
       );
     this.loop.start();
     this.heartbeat.start();
@@ -151,14 +156,21 @@ export class Worker {
    */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
     const watched = this.cancellations.watch(video.jobId);
+    // Who a page of another platform turned out to be, once read: the video settles under that id
+    // whatever its outcome, a cancellation after the read included.
+    let page: PageIdentity | undefined;
+    const named = (identity: PageIdentity) => {
+      page = identity;
+    };
     videosInFlight.inc();
     try {
       const cancelled = watched.signal;
       const outcome = video.cancelled
         ? cancelledOutcome
-        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancelled]), cancelled);
+        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancelled]), cancelled, named);
       if (signal.aborted) throw signal.reason;
-      await this.settle(video, cancelled.aborted ? cancelledOutcome : outcome);
+      const settled = cancelled.aborted ? cancelledOutcome : outcome;
+      await this.settle(video, page === undefined ? settled : { ...settled, page });
     } finally {
       videosInFlight.dec();
       watched.end();
@@ -169,22 +181,14 @@ export class Worker {
     video: ClaimedVideo,
     signal: AbortSignal,
     cancelled: AbortSignal,
+    named: (identity: PageIdentity) => void,
   ): Promise<VideoOutcome> {
     try {
-      return await this.outcomeOf(video, signal);
+      return await this.readOutcome(video, signal, named);
     } catch (error) {
       if (cancelled.aborted) return cancelledOutcome;
       throw error;
     }
-  }
-
-  /** The video's outcome, with who it turned out to be when it is a page of another platform. */
-  private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {
-    let page: PageIdentity | undefined;
-    const outcome = await this.readOutcome(video, signal, (identity) => {
-      page = identity;
-    });
-    return page === undefined ? outcome : { ...outcome, page };
   }
 
   private async readOutcome(
