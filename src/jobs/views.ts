@@ -4,8 +4,9 @@ import type { VideoFailureCode } from "../domain/video-failure-codes.js";
 import { videoUrlAt } from "../domain/video-moments.js";
 import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
-import type { Counts, JobListItem, VideoError, VideoResult, VideoRows, VideoUsage } from "./job-schemas.js";
+import type { Counts, JobListItem, VideoError, VideoResult, VideoUsage } from "./job-schemas.js";
 import type { VideoProgress } from "./job-video-schemas.js";
+import type { VideoRows } from "./row-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
 export const jobViewColumns = [

@@ -23,7 +23,8 @@ import * as admissionsByAge from "./migrations/0010_admissions_by_age.js";
 import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import * as handoverClaims from "./migrations/0012_handover_claims.js";
 import * as jobTranscription from "./migrations/0013_job_transcription.js";
-import * as keptTranscripts from "./migrations/0014_kept_transcripts.js";
+import * as handoverReturns from "./migrations/0014_handover_returns.js";
+import * as keptTranscripts from "./migrations/0015_kept_transcripts.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -41,7 +42,8 @@ const migrations: Record<string, Migration> = {
   "0011_workspace_versions": workspaceVersions,
   "0012_handover_claims": handoverClaims,
   "0013_job_transcription": jobTranscription,
-  "0014_kept_transcripts": keptTranscripts,
+  "0014_handover_returns": handoverReturns,
+  "0015_kept_transcripts": keptTranscripts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -127,11 +127,16 @@ export interface JobsTable {
   handover_claim: string | null;
   /** When that claim lapses unless its read renews it (Unix ms). */
   handover_claimed_until: number | null;
+  /**
+   * When a whole answer's reset put the rows back (migration 0014); null until then. Once set, the next
+   * whole answer hands the rows over for good.
+   */
+  handover_returned_at: number | null;
   /** When the owner cancelled the job (migration 0009); null otherwise. */
   cancelled_at: number | null;
   /** `transcribe` of the submission (migration 0013): `never` or `always`; null is `auto`. */
   transcribe: StoredTranscribeMode | null;
-  /** 0 when the submission said `"reuse": false` (migration 0014); null reuses kept transcripts. */
+  /** 0 when the submission said `"reuse": false` (migration 0015); null reuses kept transcripts. */
   reuse_transcripts: number | null;
 }
 
@@ -155,7 +160,7 @@ export interface VideosTable {
   row_count: number | null;
   duration_seconds: number | null;
   chunk_count: number | null;
-  /** Where a done video's words came from (migration 0014): `captions`, `transcription` or `reused`. */
+  /** Where a done video's words came from (migration 0015): `captions`, `transcription` or `reused`. */
   transcript_source: string | null;
   credits_charged: Generated<number>;
   error_code: string | null;
@@ -266,7 +271,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
 }
 
-/** A workspace's transcript of a video, kept for its later jobs (migration 0014). */
+/** A workspace's transcript of a video, kept for its later jobs (migration 0015). */
 export interface KeptTranscriptsTable {
   id: string;
   workspace_id: string;
