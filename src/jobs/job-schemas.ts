@@ -2,30 +2,13 @@
 // by (named in the OpenAPI document by its `$id`), and as the type (`Static`) the services return.
 import { type Static, Type } from "typebox";
 import { videoFailureCodes } from "../domain/video-failure-codes.js";
-import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
+import { refTo, Timestamp } from "../http/common-schemas.js";
+import { Counts, HandedOverAt, JobListItem, JobPage, JobStatus } from "./job-summary-schemas.js";
+
+export { Counts, JobListItem, JobPage } from "./job-summary-schemas.js";
 
 const videoIdDescription =
   "The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then.";
-
-export const Counts = Type.Object(
-  {
-    queued: Type.Integer({ minimum: 0 }),
-    processing: Type.Integer({ minimum: 0 }),
-    done: Type.Integer({ minimum: 0 }),
-    failed: Type.Integer({ minimum: 0 }),
-  },
-  { $id: "JobCounts", description: "The job's videos by state." },
-);
-export type Counts = Static<typeof Counts>;
-
-const JobStatus = Type.Union(
-  [Type.Literal("processing"), Type.Literal("done"), Type.Literal("failed"), Type.Literal("partial")],
-  {
-    $id: "JobStatus",
-    description:
-      "`processing` until every video settles; then `done` (all done), `failed` (all failed) or `partial`.",
-  },
-);
 
 export const JobCreated = Type.Object(
   {
@@ -42,34 +25,6 @@ export const JobCreated = Type.Object(
   },
 );
 export type JobCreated = Static<typeof JobCreated>;
-
-/** When the one read that carried the rows was written whole; null before (and for a running job). */
-const HandedOverAt = Type.Union([Timestamp, Type.Null()], {
-  description:
-    "When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read.",
-});
-
-export const JobListItem = Type.Object(
-  {
-    job_id: Type.String(),
-    status: refTo(JobStatus),
-    schema: Type.String(),
-    videos: Type.Integer(),
-    credits_charged: Type.Integer(),
-    counts: refTo(Counts),
-    created_at: Timestamp,
-    completed_at: NullableTimestamp,
-    results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
-      description: "null while running; an empty list once settled. The list never carries rows.",
-    }),
-    handed_over_at: HandedOverAt,
-  },
-  { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
-);
-export type JobListItem = Static<typeof JobListItem>;
-
-export const JobPage = Page(JobListItem, "JobList");
-export type JobPage = Static<typeof JobPage>;
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
