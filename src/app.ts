@@ -169,7 +169,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
             .executeTakeFirst();
           return Number(row?.waiting ?? 0);
         });
-        metricsServer = await startMetricsServer(config.host, config.metricsPort);
+        metricsServer = await startMetricsServer(config.metricsHost ?? "127.0.0.1", config.metricsPort);
       }
       const address = await api?.listen();
       worker?.start();

@@ -55,10 +55,15 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   /**
-   * VIDROWS_METRICS_PORT: where this process serves Prometheus metrics (`/metrics`, bound to `host`);
+   * VIDROWS_METRICS_PORT: where this process serves Prometheus metrics (`/metrics`, bound to `metricsHost`);
    * undefined serves none. 0 takes any free port (tests).
    */
   readonly metricsPort?: number | undefined;
+  /**
+   * VIDROWS_METRICS_HOST (default 127.0.0.1): the address the metrics port listens on, whatever `host` is,
+   * since the metrics answer anyone who reaches them.
+   */
+  readonly metricsHost?: string;
   readonly plans: PlanTable;
   /** Requests per minute allowed to one client address that has no usable key. */
   readonly anonymousRequestsPerMinute: number;
@@ -126,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.VIDROWS_METRICS_PORT?.trim()
       ? integerSetting(env, "VIDROWS_METRICS_PORT", 0, 0, 65535)
       : undefined,
+    metricsHost: env.VIDROWS_METRICS_HOST?.trim() || "127.0.0.1",
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,

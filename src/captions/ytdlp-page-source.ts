@@ -34,9 +34,9 @@ export interface PageRead {
   readonly id: string;
   /** The video's page: yt-dlp's, else the URL it was given. */
   readonly pageUrl: string;
-  /** Its captions, or null with `noCaptions` saying why. */
+  /** Its captions, or null with `noCaptions` saying why, given the id the video goes by now. */
   readonly transcript: Transcript | null;
-  readonly noCaptions: string;
+  readonly noCaptions: (videoId: string) => string;
 }
 
 /** The run that reads the page: its info as one JSON document, nothing downloaded. */
@@ -118,10 +118,10 @@ export class YtDlpPageSource {
       const choice = chooseYtDlpTrack(info, options.language);
       if (choice.track === null) {
         const languages = [...new Set(info.tracks.map((t) => t.languageCode))].join(", ");
-        const noCaptions =
+        const noCaptions = (videoId: string) =>
           info.tracks.length === 0
-            ? `${label} has no captions.`
-            : `${label} has no captions in "${options.language}" (it has ${languages}).`;
+            ? `${videoId} has no captions.`
+            : `${videoId} has no captions in "${options.language}" (it has ${languages}).`;
         return { ...read, transcript: null, noCaptions };
       }
       const infoFile = join(folder, "info.json");
@@ -132,7 +132,7 @@ export class YtDlpPageSource {
         durationSeconds: info.durationSeconds ?? cuesDurationSeconds(cues),
         language: choice.track.languageCode,
       };
-      return { ...read, transcript, noCaptions: "" };
+      return { ...read, transcript, noCaptions: () => "" };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -4,7 +4,7 @@
 // person can act on, before any process is started.
 import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
-import { hostProblem, type OtherPlatforms } from "./submitted-videos.js";
+import { backslashRefusal, hostProblem, type OtherPlatforms } from "./submitted-videos.js";
 
 export type ListingSource =
   | { readonly kind: "youtube-playlist"; readonly url: string }
@@ -85,6 +85,7 @@ export function readListingSource(
 ): ListingSourceReading {
   const stray = strayCharacterIn(from);
   if (stray !== null) return refused(`holds ${stray}; send the address exactly, without it`);
+  if (from.includes("\\")) return refused(backslashRefusal.replace(/\.$/, ""));
   const youtubeWithoutScheme = /^(?:(?:www|m|music)\.)?youtube\.com\//i.test(from);
   let url: URL;
   try {
@@ -92,6 +93,8 @@ export function readListingSource(
   } catch {
     return refused("is not a URL; send the https:// address of a playlist or channel");
   }
+  // A final dot names the same host: every check below, and yt-dlp, see the name without it.
+  if (url.hostname.endsWith(".")) url.hostname = url.hostname.replace(/\.+$/, "");
   const host = url.hostname.toLowerCase();
   if (url.protocol !== "https:" && !(url.protocol === "http:" && youtubeHosts.has(host))) {
     return refused("must be an https:// address");

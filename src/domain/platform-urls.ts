@@ -6,7 +6,13 @@
 
 /** What a URL of a known platform says: its video's id, a link to resolve later, or no video at all. */
 export type KnownPageReading =
-  | { readonly kind: "video"; readonly platform: string; readonly id: string }
+  | {
+      readonly kind: "video";
+      readonly platform: string;
+      readonly id: string;
+      /** The video's page rebuilt from its id: what yt-dlp is handed. */
+      readonly canonicalUrl: string;
+    }
   /** A short or share link (`vm.tiktok.com/...`, `fb.watch/...`): the id is known once yt-dlp follows it. */
   | { readonly kind: "link"; readonly platform: string }
   | { readonly kind: "no_video"; readonly title: string; readonly forms: string };
@@ -23,11 +29,21 @@ interface KnownPlatform {
   readonly forms: string;
   /** The video's id, "link" for a share link, or null when the URL names no video. */
   readonly idOf: (segments: readonly string[], url: URL) => string | "link" | null;
+  /** The video's page built from its id (and, for Vimeo, the hash of an unlisted video). */
+  readonly canonical: (id: string, url: URL) => string;
 }
 
 const digits = /^\d{1,25}$/;
 const shortcode = /^[A-Za-z0-9_-]{5,40}$/;
 const dailymotionId = /^[A-Za-z0-9]{4,20}$/;
+const vimeoHash = /^[0-9a-f]{6,20}$/;
+
+/** The hash an unlisted Vimeo video's URL carries (vimeo.com/<id>/<hash>, ?h=<hash>), if any. */
+function vimeoHashOf(url: URL): string | null {
+  const segments = url.pathname.split("/").filter((segment) => segment !== "");
+  const inPath = segments[0] !== undefined && digits.test(segments[0]) ? segments[1] : undefined;
+  return matching(inPath, vimeoHash) ?? matching(url.searchParams.get("h"), vimeoHash);
+}
 
 /** The segment after the first `marker` in the path, when there is one. */
 function after(segments: readonly string[], marker: string): string | undefined {
@@ -45,6 +61,10 @@ const platforms: readonly KnownPlatform[] = [
     hosts: ["vimeo.com", "www.vimeo.com", "player.vimeo.com"],
     forms:
       "vimeo.com/<id>, vimeo.com/<id>/<hash>, vimeo.com/channels/<name>/<id>, player.vimeo.com/video/<id>",
+    canonical: (id, url) => {
+      const hash = vimeoHashOf(url);
+      return hash === null ? `https://vimeo.com/${id}` : `https://vimeo.com/${id}/${hash}`;
+    },
     idOf: (segments, url) => {
       if (url.hostname === "player.vimeo.com") return matching(after(segments, "video"), digits);
       const [first, , third] = segments;
@@ -62,6 +82,7 @@ const platforms: readonly KnownPlatform[] = [
     title: "Dailymotion",
     hosts: ["dailymotion.com", "www.dailymotion.com", "geo.dailymotion.com", "dai.ly"],
     forms: "dailymotion.com/video/<id>, dai.ly/<id>, geo.dailymotion.com/player.html?video=<id>",
+    canonical: (id) => `https://www.dailymotion.com/video/${id}`,
     idOf: (segments, url) => {
       if (url.hostname === "dai.ly")
         return segments.length === 1 ? matching(segments[0], dailymotionId) : null;
@@ -78,6 +99,8 @@ const platforms: readonly KnownPlatform[] = [
     linkHosts: ["vm.tiktok.com", "vt.tiktok.com"],
     forms:
       "tiktok.com/@<user>/video/<id>, tiktok.com/embed/v2/<id>, m.tiktok.com/v/<id>.html, vm.tiktok.com/<code>",
+    // The form yt-dlp itself builds when it knows the id only.
+    canonical: (id) => `https://www.tiktok.com/@_/video/${id}`,
     idOf: (segments) => {
       const [first, second, third] = segments;
       if (first === "t" && second !== undefined && segments.length === 2) return "link";
@@ -93,6 +116,8 @@ const platforms: readonly KnownPlatform[] = [
     title: "X (Twitter)",
     hosts: ["x.com", "www.x.com", "mobile.x.com", "twitter.com", "www.twitter.com", "mobile.twitter.com"],
     forms: "x.com/<user>/status/<id>, twitter.com/<user>/status/<id>, x.com/i/status/<id>",
+    // twitter.com: every yt-dlp release reads it (x.com only those since mid-2023).
+    canonical: (id) => `https://twitter.com/i/status/${id}`,
     idOf: (segments) => matching(after(segments, "status") ?? after(segments, "statuses"), digits),
   },
   {
@@ -100,6 +125,7 @@ const platforms: readonly KnownPlatform[] = [
     title: "Instagram",
     hosts: ["instagram.com", "www.instagram.com"],
     forms: "instagram.com/p/<code>, instagram.com/reel/<code>, instagram.com/tv/<code>",
+    canonical: (id) => `https://www.instagram.com/p/${id}/`,
     idOf: (segments) => {
       // Also under the author's name: /<user>/p/<code>, /<user>/reel/<code>.
       const marker = segments
@@ -115,6 +141,7 @@ const platforms: readonly KnownPlatform[] = [
     linkHosts: ["fb.watch"],
     forms:
       "facebook.com/watch/?v=<id>, facebook.com/<page>/videos/<id>, facebook.com/reel/<id>, fb.watch/<code>",
+    canonical: (id) => `https://www.facebook.com/watch/?v=${id}`,
     idOf: (segments, url) => {
       const [first, second] = segments;
       if (first === "share" && (second === "v" || second === "r") && segments.length === 3) return "link";
@@ -148,5 +175,5 @@ export function readKnownPage(url: URL): KnownPageReading | null {
   const id = known.idOf(segments, url);
   if (id === "link") return { kind: "link", platform: known.platform };
   if (id === null) return { kind: "no_video", title: known.title, forms: known.forms };
-  return { kind: "video", platform: known.platform, id };
+  return { kind: "video", platform: known.platform, id, canonicalUrl: known.canonical(id, url) };
 }

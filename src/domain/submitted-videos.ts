@@ -17,8 +17,13 @@ import { parseVideoReference } from "./video-references.js";
 export const otherPlatformSettings = ["off", "known", "any"] as const;
 export type OtherPlatforms = (typeof otherPlatformSettings)[number];
 
-/** The element's video_id, or what is wrong with it, said after "`videos[i]` ". */
-export type SubmittedVideo = { readonly videoId: string } | { readonly refusal: string };
+/**
+ * The element's video_id, or what is wrong with it, said after "`videos[i]` ". A page's `pageUrl` is the
+ * address as read and checked here (a known platform's rebuilt from its id): the one yt-dlp is handed, never
+ * the submitted string, which another parser could read as another host.
+ */
+export type SubmittedVideo =
+  { readonly videoId: string; readonly pageUrl?: string } | { readonly refusal: string };
 
 /** The platform of a video_id whose page has not been read yet: `url:` and a digest of the URL. */
 export const unresolvedPlatform = "url";
@@ -37,12 +42,14 @@ const youtubeOnly =
 
 const youtubeHost = /(?:^|\.)(?:youtube\.com|youtube-nocookie\.com|youtu\.be)$/;
 
-// Names that only resolve inside a network: a public video page is never there.
-const localName = /(?:^|\.)(?:localhost|local|internal|lan|home\.arpa|intranet|corp)$/;
+// Names that only resolve inside a network (Kubernetes' services included): a public video page is never there.
+const localName =
+  /(?:^|\.)(?:localhost|localdomain|local|internal|lan|home\.arpa|intranet|corp|svc|cluster\.local)$/;
 
 /** Why a page's URL is not a public page (credentials, an address, a local name, a port), or null. */
 export function hostProblem(url: URL): string | null {
-  const host = url.hostname.toLowerCase();
+  // A final dot names the same host (`localhost.` is localhost): the checks below see the name without it.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (url.username !== "" || url.password !== "") {
     return "holds a user name or password; send the page's public address without them.";
   }
@@ -54,14 +61,25 @@ export function hostProblem(url: URL): string | null {
   return null;
 }
 
-function pageOf(reference: string): URL | null {
+/**
+ * The page a reference names, its host without a final dot; null when it is not an http(s) URL. A backslash
+ * is refused by the caller before: URL parsers disagree on it (`https://x.com\\@127.0.0.1/` is host x.com to
+ * a browser and 127.0.0.1 to Python).
+ */
+export function pageOf(reference: string): URL | null {
   if (!/^https?:\/\//i.test(reference)) return null;
   try {
-    return new URL(reference);
+    const url = new URL(reference);
+    if (url.hostname.endsWith(".")) url.hostname = url.hostname.replace(/\.+$/, "");
+    return url;
   } catch {
     return null;
   }
 }
+
+/** The refusal of an address holding a backslash, said after "`videos[i]` " or "`from` ". */
+export const backslashRefusal =
+  "holds a backslash (\\), which programs read differently (as / or as part of the host); send the address with / only.";
 
 /** Reads one element of `videos`; `otherPlatforms` says which pages beyond YouTube's are read. */
 export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatforms): SubmittedVideo {
@@ -73,6 +91,7 @@ export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatf
       refusal: `has ${stray}; send the video's URL or 11-character id alone, with no spaces, tabs, line breaks or invisible characters around or inside it.`,
     };
   }
+  if (reference.includes("\\")) return { refusal: backslashRefusal };
   const page = pageOf(reference);
   if (page === null || youtubeHost.test(page.hostname.toLowerCase())) {
     return {
@@ -93,7 +112,9 @@ export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatf
   const problem = hostProblem(page);
   if (problem !== null) return { refusal: problem };
   const known = readKnownPage(page);
-  if (known?.kind === "video") return { videoId: platformVideoId(known.platform, known.id) };
+  if (known?.kind === "video") {
+    return { videoId: platformVideoId(known.platform, known.id), pageUrl: known.canonicalUrl };
+  }
   if (known?.kind === "no_video") {
     return {
       refusal: `is a ${known.title} page that names no video (a profile, a playlist or a search?); send a video's URL: ${known.forms}.`,
@@ -104,5 +125,5 @@ export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatf
       refusal: `is on ${page.hostname}, which this server does not read; it reads videos of ${["YouTube", ...knownPlatformTitles].join(", ")}.`,
     };
   }
-  return { videoId: unresolvedVideoId(page) };
+  return { videoId: unresolvedVideoId(page), pageUrl: page.href };
 }

@@ -2,29 +2,45 @@
 // by (named in the OpenAPI document by its `$id`), and as the type (`Static`) the services return.
 import { type Static, Type } from "typebox";
 import { videoFailureCodes } from "../domain/video-failure-codes.js";
-import { refTo, Timestamp } from "../http/common-schemas.js";
-import { Counts, HandedOverAt, JobListItem, JobPage, JobStatus } from "./job-summary-schemas.js";
+import { NullableTimestamp, Page, refTo, Timestamp } from "../http/common-schemas.js";
+import { Counts, JobCreated, JobStatus } from "./job-summary-schemas.js";
 
-export { Counts, JobListItem, JobPage } from "./job-summary-schemas.js";
+export { Counts, JobCreated };
 
 const videoIdDescription =
   "The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then.";
 
-export const JobCreated = Type.Object(
+/** When the one read that carried the rows was written whole; null before (and for a running job). */
+const HandedOverAt = Type.Union([Timestamp, Type.Null()], {
+  description:
+    "When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read.",
+});
+
+export const JobListItem = Type.Object(
   {
     job_id: Type.String(),
-    status: Type.Literal("processing"),
+    status: refTo(JobStatus),
+    schema: Type.String(),
     videos: Type.Integer(),
-    schema: Type.String({ description: "`<name>-v<version>` for a saved schema, `inline` otherwise." }),
+    credits_charged: Type.Integer(),
     counts: refTo(Counts),
     created_at: Timestamp,
+    completed_at: NullableTimestamp,
+    results: Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Null()], {
+      description: "null while running; an empty list once settled. The list never carries rows.",
+    }),
+    handed_over_at: HandedOverAt,
+    cancelled_at: Type.Union([Timestamp, Type.Null()], {
+      description:
+        "When the job was cancelled (`POST /v1/{job_id}/cancel`), or null. A cancelled job settles as any job does (`failed`, or `partial` when some videos were done first); this says why.",
+    }),
   },
-  {
-    $id: "JobCreated",
-    description: "A job just accepted (or, with `Idempotent-Replayed`, accepted before).",
-  },
+  { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
 );
-export type JobCreated = Static<typeof JobCreated>;
+export type JobListItem = Static<typeof JobListItem>;
+
+export const JobPage = Page(JobListItem, "JobList");
+export type JobPage = Static<typeof JobPage>;
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 

@@ -55,6 +55,14 @@ function requestHash(input: SubmissionInput): string {
  * says which pages besides YouTube's this server reads (domain/submitted-videos.ts).
  */
 export function readVideoReferences(references: string[], otherPlatforms: OtherPlatforms = "off"): string[] {
+  return readVideos(references, otherPlatforms).map((video) => video.videoId);
+}
+
+/**
+ * The submitted videos as read: each one's id, and the address kept for the worker (a page's as read and
+ * checked, never the submitted string; a YouTube reference as sent, since its id alone is used).
+ */
+function readVideos(references: string[], otherPlatforms: OtherPlatforms) {
   const firstIndexOf = new Map<string, number>();
   return references.map((reference, index) => {
     const read = readSubmittedVideo(reference, otherPlatforms);
@@ -71,7 +79,7 @@ export function readVideoReferences(references: string[], otherPlatforms: OtherP
       );
     }
     firstIndexOf.set(id, index);
-    return id;
+    return { videoId: id, kept: read.pageUrl ?? reference };
   });
 }
 
@@ -126,7 +134,8 @@ export class JobSubmission {
         "transcribe",
       );
     }
-    const platformIds = readVideoReferences(input.videos, this.otherPlatforms);
+    const videos = readVideos(input.videos, this.otherPlatforms);
+    const platformIds = videos.map((video) => video.videoId);
 
     // Only a submission with an Idempotency-Key is compared with another, so only it is hashed.
     const idempotency =
@@ -143,7 +152,7 @@ export class JobSubmission {
 
     const job: NewJob = {
       platformIds,
-      references: input.videos,
+      references: videos.map((video) => video.kept),
       label: resolved.label,
       definition: resolved.definition,
       language: input.language ?? null,

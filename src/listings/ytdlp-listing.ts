@@ -2,7 +2,8 @@
 // --dump-single-json it prints the playlist as one JSON document, `_type: "playlist"` with `entries`, each
 // a video's `id`, `url`, `title`, `duration` and `ie_key` (the extractor that would read it), without
 // opening any video. --playlist-end stops it one video past the limit, which tells whether there are more.
-import { platformVideoId } from "../domain/platform-video-ids.js";
+import { platformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
+import { readSubmittedVideo, unresolvedPlatform } from "../domain/submitted-videos.js";
 import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
 import type { ListedVideo } from "./listing-schemas.js";
 
@@ -49,14 +50,40 @@ function durationOf(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 }
 
+// Entries that are a piece of the listed page, not a page of their own: a job given their URL (the media
+// file's) reads it with the generic extractor, which names the video after the file.
+const pieceOfPage = /^HTML5MediaEmbed$/i;
+
+/**
+ * The id a job gives a URL that yt-dlp lists without an id of its own (a feed's episode, a media file of a
+ * page): a known platform's id read from the URL, as at submission; else the generic extractor's, the file's
+ * name without its extension, which the job settles under once it has read the URL.
+ */
+function jobVideoIdOf(url: string): string | null {
+  const submitted = readSubmittedVideo(url, "any");
+  // A URL a job would refuse is not listed: the client could not send it.
+  if (!("videoId" in submitted)) return null;
+  if (!submitted.videoId.startsWith(`${unresolvedPlatform}:`)) return submitted.videoId;
+  let file: string;
+  try {
+    file = decodeURIComponent(new URL(url).pathname.replace(/\/+$/, "").split("/").at(-1) ?? "");
+  } catch {
+    return null;
+  }
+  const stem = file.replace(/\.[^.]*$/, "");
+  return stem === "" ? null : videoIdOfRead("Generic", stem);
+}
+
 /** One entry as a listed video, or null for an entry that is not a video vidrows could be given. */
 export function listedVideo(entry: unknown): ListedVideo | null {
   if (entry === null || typeof entry !== "object") return null;
   const e = entry as Json;
   if (e._type === "playlist") return null;
-  const id = text(e.id);
   const extractor = text(e.ie_key) ?? text(e.extractor_key) ?? "Generic";
-  if (id === null || listingExtractor.test(extractor)) return null;
+  if (listingExtractor.test(extractor)) return null;
+  const ownId = pieceOfPage.test(extractor) ? null : text(e.id);
+  if (ownId === null) return unnamedEntry(e);
+  const id = ownId;
   const title = text(e.title);
   const common = {
     title: title === null ? null : title.slice(0, maxTitleLength),
@@ -66,9 +93,29 @@ export function listedVideo(entry: unknown): ListedVideo | null {
     if (!youtubeIdPattern.test(id)) return null;
     return { video_id: id, url: `https://www.youtube.com/watch?v=${id}`, ...common };
   }
-  const url = [text(e.url), text(e.webpage_url)].find((candidate) => candidate?.startsWith("https://"));
-  if (url === undefined || url === null) return null;
+  const url = entryUrl(e);
+  if (url === null) return null;
   return { video_id: platformVideoId(extractor, id), url, ...common };
+}
+
+/** The entry's https:// address: its own, else its page's. */
+function entryUrl(e: Json): string | null {
+  return [text(e.url), text(e.webpage_url)].find((candidate) => candidate?.startsWith("https://")) ?? null;
+}
+
+/** An entry without an id of its own (a feed's episode, a media file of a page), named as a job names its URL. */
+function unnamedEntry(e: Json): ListedVideo | null {
+  const url = text(e.url);
+  if (url === null || !url.startsWith("https://")) return null;
+  const videoId = jobVideoIdOf(url);
+  if (videoId === null) return null;
+  const title = text(e.title);
+  return {
+    video_id: videoId,
+    url,
+    title: title === null ? null : title.slice(0, maxTitleLength),
+    duration_seconds: durationOf(e.duration),
+  };
 }
 
 /** yt-dlp's standard output read into the first `limit` videos and whether more follow. */
@@ -89,5 +136,6 @@ export function readListingOutput(stdout: string, limit: number): ListingOutput 
     .slice(0, limit)
     .map(listedVideo)
     .filter((video): video is ListedVideo => video !== null);
-  return { kind: "listing", videos, hasMore: entries.length > limit };
+  // A page that lists nothing vidrows can be given has nothing more either.
+  return { kind: "listing", videos, hasMore: videos.length > 0 && entries.length > limit };
 }

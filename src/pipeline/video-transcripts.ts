@@ -97,12 +97,14 @@ export class VideoTranscripts {
       () => pages.read(url, video.platformVideoId, { language: video.language, signal }),
       "yt-dlp-page",
     );
-    named({ videoId: this.settledVideoId(video, read), pageUrl: read.pageUrl });
+    const videoId = this.settledVideoId(video, read);
+    named({ videoId, pageUrl: read.pageUrl });
     const usable = read.transcript !== null && read.transcript.cues.length > 0;
     if (this.transcribes(video, usable ? "usable" : "none")) {
       return { transcript: await this.transcribe(read.pageUrl, video, signal), transcribed: true };
     }
-    if (read.transcript === null) throw new PlatformError("no_captions", read.noCaptions);
+    // Named by the id it settles under: a page submitted as `url:<digest>` is `generic:<id>` by now.
+    if (read.transcript === null) throw new PlatformError("no_captions", read.noCaptions(videoId));
     return { transcript: read.transcript, transcribed: false };
   }
 

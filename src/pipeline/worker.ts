@@ -140,14 +140,21 @@ export class Worker {
    */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
     const watched = this.cancellations.watch(video.jobId);
+    // Who a page of another platform turned out to be, once read: the video settles under that id
+    // whatever its outcome, a cancellation after the read included.
+    let page: PageIdentity | undefined;
+    const named = (identity: PageIdentity) => {
+      page = identity;
+    };
     videosInFlight.inc();
     try {
       const cancelled = watched.signal;
       const outcome = video.cancelled
         ? cancelledOutcome
-        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancelled]), cancelled);
+        : await this.outcomeUnlessCancelled(video, AbortSignal.any([signal, cancelled]), cancelled, named);
       if (signal.aborted) throw signal.reason;
-      await this.settle(video, cancelled.aborted ? cancelledOutcome : outcome);
+      const settled = cancelled.aborted ? cancelledOutcome : outcome;
+      await this.settle(video, page === undefined ? settled : { ...settled, page });
     } finally {
       videosInFlight.dec();
       watched.end();
@@ -158,22 +165,14 @@ export class Worker {
     video: ClaimedVideo,
     signal: AbortSignal,
     cancelled: AbortSignal,
+    named: (identity: PageIdentity) => void,
   ): Promise<VideoOutcome> {
     try {
-      return await this.outcomeOf(video, signal);
+      return await this.readOutcome(video, signal, named);
     } catch (error) {
       if (cancelled.aborted) return cancelledOutcome;
       throw error;
     }
-  }
-
-  /** The video's outcome, with who it turned out to be when it is a page of another platform. */
-  private async outcomeOf(video: ClaimedVideo, signal: AbortSignal): Promise<VideoOutcome> {
-    let page: PageIdentity | undefined;
-    const outcome = await this.readOutcome(video, signal, (identity) => {
-      page = identity;
-    });
-    return page === undefined ? outcome : { ...outcome, page };
   }
 
   private async readOutcome(

@@ -60,6 +60,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "65535" }).port).toBe(65535);
   });
 
+  it("listens for metrics on VIDROWS_METRICS_HOST, 127.0.0.1 unless set, whatever HOST is", () => {
+    expect(loadConfig({ HOST: "0.0.0.0", VIDROWS_METRICS_PORT: "9464" }).metricsHost).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0", VIDROWS_METRICS_HOST: "10.0.0.5" }).metricsHost).toBe("10.0.0.5");
+    expect(loadConfig({ VIDROWS_METRICS_HOST: " " }).metricsHost).toBe("127.0.0.1");
+  });
+
   it("refuses a PORT that is not a port number, naming PORT and the value", () => {
     for (const port of ["abc", "80.5", "-1", "65536", "8080x", " 80", "0x50", "1e3"]) {
       const attempt = () => loadConfig({ PORT: port });

@@ -79,6 +79,8 @@ for (const dialect of dialects) {
       receiver = await startWebhookReceiver();
       server = await startPipelineServer(dialect.name, {
         config: {
+          // The API on every interface; the metrics stay on loopback (VIDROWS_METRICS_HOST's default).
+          host: "0.0.0.0",
           metricsPort: 0,
           webhooks: { allowPrivate: true, retryScheduleSeconds: [0.2], leaseSeconds: 60 },
         },

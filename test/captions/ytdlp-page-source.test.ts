@@ -75,7 +75,7 @@ describe("YtDlpPageSource", () => {
   it("says a page without captions has none, still naming the video", async () => {
     const read = await source.read(tiktokUrl, "tiktok:6718335390845095173");
     expect(read).toMatchObject({ extractorKey: "TikTok", id: "6718335390845095173", transcript: null });
-    expect(read.noCaptions).toBe("tiktok:6718335390845095173 has no captions.");
+    expect(read.noCaptions("tiktok:6718335390845095173")).toBe("tiktok:6718335390845095173 has no captions.");
   });
 
   it("reads the first video of a page holding several", async () => {

@@ -111,3 +111,30 @@ describe("The `from` of a listing", () => {
     expect(read("https://vimeo.com:8443/showcase/1").ok).toBe(false);
   });
 });
+
+describe("one reading of `from`", () => {
+  it("refuses a backslash, and reads a final dot as the same host", () => {
+    expect(readListingSource("https://x.com\\@127.0.0.1/i/lists/1", "any")).toEqual({
+      ok: false,
+      problem: expect.stringContaining("backslash"),
+    });
+    for (const from of [
+      "https://localhost./feed",
+      "https://kubernetes.default.svc./feed",
+      "https://a.cluster.local/x",
+    ]) {
+      expect(readListingSource(from, "any"), from).toEqual({
+        ok: false,
+        problem: expect.stringContaining("not a public domain name"),
+      });
+    }
+    expect(readListingSource("https://www.youtube.com./@handle", "any")).toEqual({
+      ok: true,
+      source: { kind: "youtube-channel", url: "https://www.youtube.com/@handle/videos" },
+    });
+    expect(readListingSource("https://podcasts.example.org./feed.xml", "any")).toEqual({
+      ok: true,
+      source: { kind: "other", url: "https://podcasts.example.org/feed.xml" },
+    });
+  });
+});

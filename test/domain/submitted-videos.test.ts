@@ -180,3 +180,77 @@ describe("a server that reads YouTube only", () => {
     expect(() => readVideoReferences(["https://vimeo.com/76979871"])).toThrow(ApiError);
   });
 });
+
+describe("one reading of a page's URL: what yt-dlp is handed is what was checked", () => {
+  const pageUrlOf = (reference: string) => {
+    const read = readSubmittedVideo(reference, "any");
+    if ("refusal" in read) throw new Error(`${reference} refused: ${read.refusal}`);
+    return read.pageUrl;
+  };
+
+  it("refuses a backslash, which parsers read as / or as part of the host", () => {
+    for (const reference of [
+      "https://x.com\\@127.0.0.1/status/1",
+      "https://www.tiktok.com\\@10.0.0.1/@u/video/1",
+      "https://example.com\\.evil/watch",
+      "https://example.com/path\\to",
+    ]) {
+      const read = readSubmittedVideo(reference, "any");
+      expect(read, reference).toEqual({ refusal: expect.stringContaining("backslash") });
+      expect(readSubmittedVideo(reference, "known"), reference).toEqual({
+        refusal: expect.stringContaining("backslash"),
+      });
+    }
+  });
+
+  it("reads a final dot as the same host, so a local name stays local", () => {
+    for (const reference of [
+      "https://localhost./video",
+      "https://metadata.google.internal./computeMetadata/v1/",
+      "https://printer.local./x",
+      "https://kubernetes.default.svc/api",
+      "https://kubernetes.default.svc./api",
+      "https://api.default.svc.cluster.local/x",
+      "https://box.localdomain/x",
+      "https://intranet./x",
+      "https://127.0.0.1./x",
+    ]) {
+      expect(readSubmittedVideo(reference, "any"), reference).toEqual({
+        refusal: expect.stringContaining("not a public domain name"),
+      });
+    }
+  });
+
+  it("hands on a known platform's page rebuilt from its id", () => {
+    expect(pageUrlOf("https://x.com/someone/status/1500000000000000000?s=20")).toBe(
+      "https://twitter.com/i/status/1500000000000000000",
+    );
+    expect(pageUrlOf("https://www.tiktok.com/@someone/video/7106594312292453675?lang=en")).toBe(
+      "https://www.tiktok.com/@_/video/7106594312292453675",
+    );
+    expect(pageUrlOf("https://player.vimeo.com/video/76979871?autoplay=1")).toBe(
+      "https://vimeo.com/76979871",
+    );
+    expect(pageUrlOf("https://vimeo.com/76979871/1a2b3c4d5e")).toBe("https://vimeo.com/76979871/1a2b3c4d5e");
+    expect(pageUrlOf("https://vimeo.com./76979871")).toBe("https://vimeo.com/76979871");
+    expect(pageUrlOf("https://www.instagram.com/reel/CbGFdfXabcd/?igsh=x")).toBe(
+      "https://www.instagram.com/p/CbGFdfXabcd/",
+    );
+    expect(pageUrlOf("https://m.facebook.com/reel/123456789")).toBe(
+      "https://www.facebook.com/watch/?v=123456789",
+    );
+    expect(pageUrlOf("https://dai.ly/x7tgad0")).toBe("https://www.dailymotion.com/video/x7tgad0");
+  });
+
+  it("hands on any other page as the standard parser writes it out, host without its final dot", () => {
+    expect(pageUrlOf("https://Example.COM./talks/1?q='a'")).toBe("https://example.com/talks/1?q=%27a%27");
+    expect(pageUrlOf("https://vm.tiktok.com/ZMabc/")).toBe("https://vm.tiktok.com/ZMabc/");
+  });
+
+  it("keeps the handed address as the job's, never the string submitted", () => {
+    expect(readSubmittedVideo("https://x.com/u/status/15", "any")).toEqual({
+      videoId: "twitter:15",
+      pageUrl: "https://twitter.com/i/status/15",
+    });
+  });
+});

@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSubmittedVideo } from "../../src/domain/submitted-videos.js";
 import { ApiError } from "../../src/http/api-errors.js";
 import { listingRunError, listingRunFailure } from "../../src/listings/listing-failures.js";
 import { VideoListings } from "../../src/listings/video-listings.js";
@@ -17,6 +18,10 @@ import {
 import { createFakeListingYtDlp, recordedListing } from "../support/fake-listing-ytdlp.js";
 
 const codeOf = (error: unknown) => (error as ApiError).code;
+const readSubmittedVideoId = (url: string) => {
+  const submitted = readSubmittedVideo(url, "any");
+  return "videoId" in submitted ? submitted.videoId : null;
+};
 
 describe("A flat listing read into videos", () => {
   it("is the first `limit` videos, has_more when yt-dlp printed more", () => {
@@ -26,6 +31,53 @@ describe("A flat listing read into videos", () => {
     if (two.kind === "listing")
       expect(two.videos.map((video) => video.video_id)).toEqual(["aaaaaaaaaa1", "aaaaaaaaaa2"]);
     expect(readListingOutput(text, 5)).toMatchObject({ kind: "listing", hasMore: false });
+  });
+
+  it("lists every episode of a podcast feed, those without an id named as a job will name their URL", () => {
+    const read = readListingOutput(JSON.stringify(recordedListing("podcast-feed.json")), 10);
+    expect(read).toMatchObject({ kind: "listing", hasMore: false });
+    if (read.kind !== "listing") return;
+    expect(read.videos).toEqual([
+      {
+        // yt-dlp's generic extractor names a media file after it, without its extension: the id the job
+        // given this URL settles under.
+        video_id: "generic:episode-12",
+        url: "https://cdn.podcasts.example.org/kitchen/episode-12.mp3",
+        title: "12: Bread without a mixer",
+        duration_seconds: 1834,
+      },
+      {
+        video_id: "generic:episode-11",
+        url: "https://cdn.podcasts.example.org/kitchen/episode-11.mp3?source=rss",
+        title: "11: Stock from scraps",
+        duration_seconds: 1603,
+      },
+      {
+        // A known platform's URL: the id the submission itself gives it.
+        video_id: readSubmittedVideoId("https://vimeo.com/76979871"),
+        url: "https://vimeo.com/76979871",
+        title: "10: The video episode",
+        duration_seconds: null,
+      },
+    ]);
+    expect(read.videos[2]?.video_id).toBe("vimeo:76979871");
+  });
+
+  it("names the videos of a page of three <video>s as jobs name their files, not as parts of the page", () => {
+    const read = readListingOutput(JSON.stringify(recordedListing("page-of-three-videos.json")), 10);
+    expect(read).toMatchObject({ kind: "listing", hasMore: false });
+    if (read.kind !== "listing") return;
+    expect(read.videos.map((video) => [video.video_id, video.url])).toEqual([
+      ["generic:one", "https://clips.example.net/one.mp4"],
+      ["generic:two", "https://clips.example.net/two.mp4"],
+      ["generic:three", "https://clips.example.net/three.mp4"],
+    ]);
+    expect(read.videos.every((video) => !video.video_id.startsWith("html5mediaembed:"))).toBe(true);
+  });
+
+  it("never says has_more for a page that lists nothing it could submit", () => {
+    const tabs = JSON.stringify(recordedListing("youtube-channel-tabs.json"));
+    expect(readListingOutput(tabs, 1)).toEqual({ kind: "listing", videos: [], hasMore: false });
   });
 
   it("tells one video and unreadable output apart from a listing", () => {
@@ -49,12 +101,21 @@ describe("A flat listing read into videos", () => {
       },
       { ie_key: "YoutubeTab", id: "UCx", url: "https://www.youtube.com/@x/videos" },
       { ie_key: "Youtube", id: "too-short", url: "https://www.youtube.com/watch?v=too-short" },
-      { ie_key: "Youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+      { ie_key: "Youtube", url: "http://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+      { url: "https://127.0.0.1/clip.mp4", title: "an address a job would refuse" },
       { ie_key: "Vimeo", id: "1", url: "http://vimeo.com/1" },
       { ie_key: "Vimeo", id: "1" },
     ]) {
       expect(listedVideo(entry), JSON.stringify(entry)).toBeNull();
     }
+  });
+
+  it("lists an entry without an id under the id a job gives its URL", () => {
+    expect(
+      listedVideo({ ie_key: "Youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+    ).toMatchObject({
+      video_id: "dQw4w9WgXcQ",
+    });
   });
 
   it("keeps a title to 1000 characters, a duration rounded, and no negative or non-number duration", () => {
@@ -176,7 +237,15 @@ describe.skipIf(executable === null)("The real yt-dlp with the listing's command
       const info = JSON.parse(output.stdout);
       expect(info._type).toBe("playlist");
       expect(info.entries).toHaveLength(printed);
-      expect(readListingOutput(output.stdout, limit)).toMatchObject({ kind: "listing", hasMore });
+      // Listings name https:// pages only: the same answer as from such a page, whose files jobs name.
+      const asFromHttps = output.stdout.replaceAll(new URL(url).origin, "https://clips.example.net");
+      const read = readListingOutput(asFromHttps, limit);
+      expect(read).toMatchObject({ kind: "listing", hasMore });
+      if (read.kind === "listing") {
+        expect(read.videos.map((video) => video.video_id)).toEqual(
+          ["generic:one", "generic:two", "generic:three"].slice(0, limit),
+        );
+      }
     }
   });
 });

@@ -29,6 +29,8 @@ import { runCli } from "../../clients/typescript/test/cli-support.js";
 
 const vimeoUrl = "https://vimeo.com/76979871";
 const tiktokUrl = "https://www.tiktok.com/@scout2015/video/6718335390845095173";
+/** What yt-dlp is handed for it: the page rebuilt from the id the submission read. */
+const tiktokHandedUrl = "https://www.tiktok.com/@_/video/6718335390845095173";
 const mediaUrl = "https://media.example.org/talks/keynote.mp4";
 const unreadableUrl = "https://www.example.com/about-us";
 
@@ -72,6 +74,8 @@ for (const dialect of dialects) {
             en: "vimeo-76979871.en.vtt",
             de: "vimeo-76979871.de.vtt",
           }),
+          // Read at the address rebuilt from the id; its audio downloaded from the page yt-dlp named.
+          [tiktokHandedUrl]: recordedPage("tiktok-6718335390845095173.info.json"),
           [tiktokUrl]: recordedPage("tiktok-6718335390845095173.info.json"),
           [mediaUrl]: recordedPage("generic-keynote.info.json"),
         });
