@@ -1,4 +1,6 @@
 // The worker: claims videos, turns each into rows (captions, then the model), and settles it.
+import { tmpdir } from "node:os";
+import { sweepAbandonedWorkFolders } from "../platforms/work-folders.js";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { type CaptionSource } from "../captions/caption-source.js";
@@ -98,14 +100,17 @@ export class Worker {
   }
 
   start(): void {
-    // Audio a crashed process left in the temporary folder; this process's own folders are never touched.
-    this.options.speechToText
-      ?.sweepLeftovers()
-      .then((removed) => {
-        if (removed > 0) this.options.log.info({ removed }, "removed audio folders left by stopped workers");
+    // The folders (and the programs still running in them) of processes killed mid-run: captions, page and
+    // listing runs in the system's temporary folder, audio where speech-to-text keeps it. This process's own
+    // folders are never touched.
+    const roots = new Set([tmpdir(), this.options.speechToText?.tempRoot ?? tmpdir()]);
+    Promise.all([...roots].map((root) => sweepAbandonedWorkFolders(root)))
+      .then((counts) => {
+        const removed = counts.reduce((sum, count) => sum + count, 0);
+        if (removed > 0) this.options.log.info({ removed }, "removed work folders left by stopped processes");
       })
       .catch((error: unknown) =>
-        logBackgroundFailure(this.options.log, error, {}, "sweeping leftover audio failed"),
+        logBackgroundFailure(this.options.log, error, {}, "sweeping leftover work folders failed"),
       );
     this.loop.start();
     this.heartbeat.start();

@@ -7,7 +7,7 @@ import { type Backoff, backoffDelay } from "../concurrency/backoff.js";
 import { sleep } from "../concurrency/sleep.js";
 import type { CaptionCue, Transcript } from "../domain/transcript.js";
 import { PlatformError } from "../platforms/platform-error.js";
-import { newWorkFolder, sweepAbandonedWorkFolders } from "../platforms/work-folders.js";
+import { newWorkFolder } from "../platforms/work-folders.js";
 import type { AudioSource, DownloadedAudio } from "./audio-download.js";
 import { type AudioPiece, type Transcriber, TranscriptionError } from "./transcriber.js";
 
@@ -42,11 +42,6 @@ export class SpeechToText {
 
   constructor(private readonly options: SpeechToTextOptions) {
     this.tempRoot = options.tempRoot ?? tmpdir();
-  }
-
-  /** Removes the work folders of processes that died mid-video; run as a worker starts. */
-  sweepLeftovers(): Promise<number> {
-    return sweepAbandonedWorkFolders(this.tempRoot);
   }
 
   /**
