@@ -1,7 +1,7 @@
 // Ties a handover claim to the HTTP response carrying the rows: completed once the answer is written
 // whole and not refused, released when the client went away first, renewed while a slow client reads.
 import type { Socket } from "node:net";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { sleep } from "../concurrency/sleep.js";
 import type { HandoverClaim, Handovers } from "./handover.js";
 
@@ -20,13 +20,16 @@ export const resetGraceMs = 1000;
  * Watches the response that carries `claim`'s rows, and settles the claim once it is known whether the
  * answer reached the client:
  *
- * - The handover completes when the answer was written whole (Node's `writableFinished`: the last byte
- *   passed to the operating system) and the connection was not reset within `resetGraceMs` after.
- * - It is released (the rows stay for the next read) when the client closed its end before the answer
- *   was written, as Node itself counts such a request abandoned, or the connection was reset at any
- *   time up to the end of that grace. When the client goes away mid-body, Node may still call the response
- *   finished (it calls back the pending write as the socket is destroyed), so the socket's error is
- *   what tells the two apart.
+ * - The answer is whole when the response finished (its last byte passed to the operating system)
+ *   with a 200 and nothing wrong on the connection at that moment. When the client goes away
+ *   mid-body, Node may still call the response finished (it calls back the pending write as the
+ *   socket is destroyed), so the socket's error is what tells the two apart.
+ * - An answer that was not whole is released: the rows stay for the next read, however often.
+ * - A whole answer on a final claim completes the handover at once.
+ * - A whole answer on any other claim completes it unless the connection is reset (or was closed by
+ *   the client before the answer) within `resetGraceMs`; then the rows are put back, which the store
+ *   allows once per job, so that the next whole answer is final. A reader that takes the rows and
+ *   resets can thus copy them at most once, and the owner sees `handed_over_at` set after.
  *
  * Call it before the answer is sent.
  */
@@ -38,9 +41,10 @@ export function deliverHandover(
 ): void {
   const response = reply.raw;
   const socket = response.socket;
+  const log = request.log.child({ job: claim.jobId });
   // The client may have gone while the rows were being claimed: then "close" has already passed.
   if (response.destroyed || !socket || socket.destroyed || socket.readableEnded) {
-    handovers.track(releaseOrLapse(request, claim));
+    handovers.track(releaseOrLapse(log, claim));
     return;
   }
   const endLater = holdServerEnd(socket);
@@ -51,31 +55,40 @@ export function deliverHandover(
       (held) => {
         if (!held) response.destroy(new Error("the handover claim lapsed while its answer was written"));
       },
-      (error: unknown) => request.log.warn({ err: error }, "could not renew a handover claim"),
+      (error: unknown) => log.warn({ err: error }, "could not renew a handover claim"),
     );
   }, handovers.claimMs / 3);
   renewal.unref();
 
   const socketFailed = () => (socket.errored ?? null) !== null;
-  const settle = (delivered: boolean) => {
+  let whole = false;
+  response.once("finish", () => {
+    whole = response.statusCode === 200 && !socketFailed();
+  });
+  const settle = (outcome: "delivered" | "reset" | "not whole") => {
     clearInterval(renewal);
     endLater();
-    handovers.track(
-      delivered ? completeUntilDone(request, claim, handovers.claimMs) : releaseOrLapse(request, claim),
-    );
+    const settlement =
+      outcome === "delivered"
+        ? completeUntilDone(log, claim, handovers.claimMs)
+        : outcome === "reset"
+          ? putBackOrComplete(log, claim, handovers.claimMs)
+          : releaseOrLapse(log, claim);
+    handovers.track(settlement);
   };
   const afterResponse = () => {
-    const written = response.writableFinished && response.statusCode === 200;
+    if (!whole) return settle("not whole");
+    if (claim.final) return settle("delivered");
     // A client that closed its end before the answer was whole had gone away (Node aborts its request).
-    if (!written || socketFailed() || socket.readableEnded) return settle(false);
-    if (socket.destroyed) return settle(true);
+    if (socketFailed() || socket.readableEnded) return settle("reset");
+    if (socket.destroyed) return settle("delivered");
     const judge = () => {
       clearTimeout(timer);
       socket.off("close", judge);
-      if (socket.destroyed) return settle(!socketFailed());
+      if (socket.destroyed) return settle(socketFailed() ? "reset" : "delivered");
       // Once the client has closed its end, Node no longer reads the connection, and a reset that came
       // after goes unseen until the next write: an empty one asks the kernel without sending a byte.
-      socket.write(Buffer.alloc(0), (error) => settle(!error && !socketFailed()));
+      socket.write(Buffer.alloc(0), (error) => settle(error || socketFailed() ? "reset" : "delivered"));
     };
     const timer = setTimeout(judge, resetGraceMs);
     timer.unref();
@@ -105,33 +118,52 @@ function holdServerEnd(socket: Socket): () => void {
 }
 
 /** Gives the claim up; should that fail, it lapses by itself and the next read then receives the rows. */
-async function releaseOrLapse(request: FastifyRequest, claim: HandoverClaim): Promise<void> {
+async function releaseOrLapse(log: FastifyBaseLogger, claim: HandoverClaim): Promise<void> {
   try {
     await claim.release();
+    log.info("handover not delivered: the answer did not get out whole; the rows stay for the next read");
   } catch (error) {
-    request.log.warn({ err: error }, "could not release an undelivered handover; it lapses");
+    log.warn({ err: error }, "could not release an undelivered handover; it lapses");
   }
+}
+
+/**
+ * The whole answer was written, then the connection reset: the rows go back for the next read, whose
+ * claim is final. Should that fail (the database briefly away), the claim would lapse and hand the rows
+ * to a read that is not final, so the handover is completed instead: the reset was after a whole answer.
+ */
+async function putBackOrComplete(log: FastifyBaseLogger, claim: HandoverClaim, claimMs: number) {
+  try {
+    if (await claim.putBack()) {
+      log.info(
+        "handover reset after the whole answer: the rows are put back once; the next whole answer is final",
+      );
+    } else log.info("handover reset after the whole answer, but its claim had lapsed; nothing to put back");
+    return;
+  } catch (error) {
+    log.warn({ err: error }, "could not put back the rows of a reset handover; completing it");
+  }
+  await completeUntilDone(log, claim, claimMs);
 }
 
 /**
  * The rows reached the client, so the handover must be recorded: a failed attempt (the database briefly
  * away) is tried again while the claim still stands, since another read could take the rows once it lapses.
  */
-async function completeUntilDone(request: FastifyRequest, claim: HandoverClaim, claimMs: number) {
+async function completeUntilDone(log: FastifyBaseLogger, claim: HandoverClaim, claimMs: number) {
   const deadline = Date.now() + claimMs;
   for (;;) {
     try {
-      await claim.complete();
+      if (await claim.complete())
+        log.info({ final: claim.final }, "handover delivered: the rows are deleted");
+      else log.warn("a handover's answer was written whole after its claim had lapsed");
       return;
     } catch (error) {
       if (Date.now() + completionRetryMs > deadline) {
-        request.log.error(
-          { err: error },
-          "could not record a delivered handover; its rows may be read again",
-        );
+        log.error({ err: error }, "could not record a delivered handover; its rows may be read again");
         return;
       }
-      request.log.warn({ err: error }, "could not record a delivered handover yet; trying again");
+      log.warn({ err: error }, "could not record a delivered handover yet; trying again");
       await sleep(completionRetryMs);
     }
   }

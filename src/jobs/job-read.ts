@@ -68,12 +68,16 @@ export class JobReads {
         },
       };
     }
+    let heldByAnother = false;
     if (job.handed_over_at === null && options.handOver) {
       const claim = await this.handovers.claim(job.id);
-      if (claim) return { body: settledBody(job, claim.videos, true), handover: claim, rowsHeld: true };
+      if (!("refused" in claim)) {
+        return { body: settledBody(job, claim.videos, { withRows: true }), handover: claim, rowsHeld: true };
+      }
+      heldByAnother = claim.refused === "held";
     }
     const videos = await this.videosOfJob.rows(this.store.db, { jobId: job.id });
-    const body = settledBody(job, videos, false);
+    const body = settledBody(job, videos, { withRows: false, heldByAnother });
     return job.handed_over_at === null ? { body, rowsHeld: true } : { body };
   }
 }
@@ -81,8 +85,15 @@ export class JobReads {
 /** A job as the read selects it: its views' columns and the schema it ran, as JSON text. */
 type JobWithSchema = JobViewRow & { schema_definition: string };
 
-/** A settled job's read; `withRows` for the one read that hands the rows over. */
-function settledBody(job: JobWithSchema, videos: VideoViewRow[], withRows: boolean): JobRead {
+/**
+ * A settled job's read: `withRows` for the one read that hands the rows over; `heldByAnother` when
+ * another read's answer holds them now (they may come back to a later read).
+ */
+function settledBody(
+  job: JobWithSchema,
+  videos: VideoViewRow[],
+  { withRows, heldByAnother = false }: { withRows: boolean; heldByAnother?: boolean },
+): JobRead {
   return {
     job_id: job.id,
     // Only settled jobs reach here (the read answers running ones before).
@@ -93,5 +104,6 @@ function settledBody(job: JobWithSchema, videos: VideoViewRow[], withRows: boole
     columns: columnsOf(JSON.parse(job.schema_definition) as SchemaDefinition),
     counts: countsOf(job),
     results: videos.map((video) => videoResult(video, withRows)),
+    rows_held: heldByAnother,
   };
 }

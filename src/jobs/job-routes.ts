@@ -152,7 +152,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app,
         operationId: "readJob",
         summary: "Read a job",
         description:
-          "While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A read that arrives while another read's answer is being written answers `rows: null`.",
+          "While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A whole answer whose connection is reset within about a second puts the rows back once per job: the next whole answer hands them over for good. A read that arrives while another read's answer holds the rows answers `rows: null` with `rows_held: true`: read again in a moment (`rows_held: false` with `rows: null` means they were handed over).",
         tags: ["Jobs"],
         params: JobIdParams,
         response: {

@@ -10,9 +10,9 @@ import type {
   VideoError,
   VideoProgress,
   VideoResult,
-  VideoRows,
   VideoUsage,
 } from "./job-schemas.js";
+import type { VideoRows } from "./row-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
 export const jobViewColumns = [

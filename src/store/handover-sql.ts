@@ -10,16 +10,22 @@ export interface HandoverClaimTerms {
   until: number;
 }
 
+/** A claim won: the job's videos in order, its data key, and whether its rows were put back once already. */
+export interface ClaimedRows {
+  videos: VideoRow[];
+  /** The job's data key; null where none is kept. */
+  dataKey: Buffer | null;
+  /** A whole answer's reset put the rows back before: this claim's whole answer hands them over for good. */
+  final: boolean;
+}
+
 export interface HandoverSql {
   /**
    * Claims the job's rows for the read holding `token`, if the job is not handed over and no live claim
-   * stands, and answers its videos in order with the job's data key (null where none is kept), all
+   * stands, and answers its videos in order with the job's data key and whether the claim is final, all
    * at once so that nothing comes between; undefined when the claim was refused.
    */
-  claim(
-    db: Kysely<Database>,
-    terms: HandoverClaimTerms,
-  ): Promise<{ videos: VideoRow[]; dataKey: Buffer | null } | undefined>;
+  claim(db: Kysely<Database>, terms: HandoverClaimTerms): Promise<ClaimedRows | undefined>;
   /**
    * Records the handover and deletes the rows, the submitted URLs and the job's data key, if the read
    * holding `token` still holds the claim; answers the key's partition (the part of the files the

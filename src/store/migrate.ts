@@ -23,6 +23,7 @@ import * as admissionsByAge from "./migrations/0010_admissions_by_age.js";
 import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import * as handoverClaims from "./migrations/0012_handover_claims.js";
 import * as jobTranscription from "./migrations/0013_job_transcription.js";
+import * as handoverReturns from "./migrations/0014_handover_returns.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0011_workspace_versions": workspaceVersions,
   "0012_handover_claims": handoverClaims,
   "0013_job_transcription": jobTranscription,
+  "0014_handover_returns": handoverReturns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

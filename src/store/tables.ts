@@ -127,6 +127,11 @@ export interface JobsTable {
   handover_claim: string | null;
   /** When that claim lapses unless its read renews it (Unix ms). */
   handover_claimed_until: number | null;
+  /**
+   * When a whole answer's reset put the rows back (migration 0014); null until then. Once set, the next
+   * whole answer hands the rows over for good.
+   */
+  handover_returned_at: number | null;
   /** When the owner cancelled the job (migration 0009); null otherwise. */
   cancelled_at: number | null;
   /** `transcribe` of the submission (migration 0013): `never` or `always`; null is `auto`. */

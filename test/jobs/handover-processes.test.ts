@@ -86,14 +86,17 @@ for (const dialect of dialects) {
         expect(claimed.handed_over_at).toBeNull();
         expect(claimed.handover_claim).not.toBeNull();
 
-        // Restarted, the service answers `rows: null` while the dead process's claim stands, then the rows.
+        // Restarted, the service answers `rows: null` with `rows_held` while the dead process's claim stands,
+        // then the rows.
         const restarted = await startSecondServer();
         const delivered = await waitFor(
           "the rows of the killed process's answer to be read again",
           async () => {
             const read = await call(restarted.url, "GET", `/v1/${jobId}`, { key });
             expect(read.status, read.text).toBe(200);
-            return read.body.results[0].rows === null ? undefined : read;
+            if (read.body.results[0].rows !== null) return read;
+            expect(read.body.rows_held).toBe(true);
+            return undefined;
           },
           workWaitMs,
         );

@@ -50,10 +50,12 @@ for (const dialect of dialects) {
         "credits_charged",
         "job_id",
         "results",
+        "rows_held",
         "status",
         "videos",
       ]);
       expect(settled.status).toBe("done");
+      expect(settled.rows_held).toBe(false);
       expect(settled.columns).toEqual(["product", "price"]);
       expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 0 });
       expect(settled.credits_charged).toBe(3);

@@ -106,3 +106,36 @@ export async function stallAfterFirstChunk(
   });
   return { start, close: () => socket.resetAndDestroy() };
 }
+
+/**
+ * Sends `GET path`, reads the whole answer (as its `Content-Length` says), then resets the connection at
+ * once: a client that takes the rows and makes the server believe they never arrived. Answers the
+ * status and the parsed body.
+ */
+export async function readWholeThenReset(
+  baseUrl: string,
+  path: string,
+  key: string,
+): Promise<{ status: number; body: any }> {
+  const socket = await openSocket(baseUrl);
+  socket.on("error", () => {});
+  const answer = await new Promise<Buffer>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no whole answer within 10 s")), 10_000);
+    let received = Buffer.alloc(0);
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf("\r\n\r\n");
+      if (headEnd < 0) return;
+      const length = /\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, headEnd).toString("latin1"));
+      if (!length) return reject(new Error("the answer has no Content-Length"));
+      if (received.length < headEnd + 4 + Number(length[1])) return;
+      clearTimeout(timer);
+      socket.resetAndDestroy();
+      resolve(received);
+    });
+    socket.write(requestText("GET", baseUrl, path, key));
+  });
+  const headEnd = answer.indexOf("\r\n\r\n");
+  const status = Number(answer.subarray(0, headEnd).toString("latin1").split(" ")[1]);
+  return { status, body: JSON.parse(answer.subarray(headEnd + 4).toString("utf8")) };
+}

@@ -16,6 +16,7 @@ export {
   type WebhookEvent,
   type WebhookHeaders,
 } from "./webhook-verification.js";
+export { rowsState, type RowsState } from "./rows-state.js";
 export { csvField, csvLine, csvText, neutraliseFormula, type CsvCell } from "./csv.js";
 export type { RetryMode } from "./retry-policy.js";
 export type { RequestOptions } from "./transport.js";

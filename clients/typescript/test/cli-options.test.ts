@@ -1,12 +1,14 @@
 // The client CLI's command line itself: --version, global options before the command as well as after it,
 // help laid out in aligned columns for every command, and `jobs rows --out` leaving no file behind when
-// nothing was taken or the command failed (against the real server, SQLite and PostgreSQL).
+// nothing was taken or the command failed, and telling rows held by another read from rows taken (against
+// the real server, SQLite and PostgreSQL).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dialects, dialectTitle } from "../../../test/support/databases.js";
-import { hold, useJobsApi } from "../../../test/support/jobs-api.js";
+import { stallAfterFirstChunk } from "../../../test/support/hostile-clients.js";
+import { bigRowCount, hold, useJobsApi, waitFor } from "../../../test/support/jobs-api.js";
 import { clientCommands } from "../src/cli/run-client-cli.js";
 import { printed, runCli } from "./cli-support.js";
 
@@ -181,6 +183,35 @@ for (const dialect of dialects) {
         const noKey = await runCli(server().url, undefined, ["jobs", "rows", running.job_id, "--out", out]);
         expect(noKey.code).toBe(2);
         expect(readdirSync(folder)).toEqual([]);
+      });
+
+      it("says the rows are held, not taken, while another read's answer carries them, and takes them after", async () => {
+        const { key } = await server().workspace();
+        const cli = (argv: string[]) => runCli(server().url, key, argv);
+        const out = join(folder, "rows.jsonl");
+        const video = videoWithCaptions("BIGROWS");
+        const job = printed(
+          await cli(["jobs", "submit", video, "--columns", "product,price", "--wait", "--json"]),
+        );
+        expect(job.status).toBe("done");
+        const slow = await stallAfterFirstChunk(server().url, `/v1/${job.job_id}`, key);
+
+        const held = await cli(["jobs", "rows", job.job_id, "--format", "jsonl", "--out", out]);
+        expect(held.code, held.stderr).toBe(6);
+        expect(held.stderr).toContain(
+          `The rows of ${job.job_id} are being handed to another read right now; they come back if that read does not get them, so try again in a moment. Nothing was written to ${out}.`,
+        );
+        expect(held.stderr).not.toContain("keeps none");
+        expect(readdirSync(folder)).toEqual([]);
+
+        // The stalled answer never got out whole: the rows come back, and the next run takes them.
+        slow.close();
+        const taken = await waitFor("the CLI to take the rows once the stalled read is gone", async () => {
+          const run = await cli(["jobs", "rows", job.job_id, "--format", "jsonl", "--out", out]);
+          return run.code === 6 ? undefined : run;
+        });
+        expect(taken.code, taken.stderr).toBe(0);
+        expect(readFileSync(out, "utf8").split("\n").filter(Boolean)).toHaveLength(bigRowCount);
       });
 
       it("keeps a file already at --out untouched when nothing was taken", async () => {

@@ -55,7 +55,12 @@ export function JobRows({ job }: { job: SettledJob }) {
   return (
     <section aria-labelledby="rows-title">
       <h2 id="rows-title">Rows</h2>
-      {taken ? (
+      {job.rows_held ? (
+        <p class="notice" role="status">
+          Another read is receiving the rows of this job right now. They are not handed over yet and come back
+          if that read does not get them: reload this page in a moment to take them.
+        </p>
+      ) : taken ? (
         <p class="notice" role="status">
           The rows of this job were already taken: the server handed them over once and then deleted them.
           Nobody can get them again, neither this dashboard nor any API key of the workspace.

@@ -6,21 +6,22 @@ import type { VideoRow } from "../tables.js";
 export const postgresHandover: HandoverSql = {
   /** The claim, the videos and the job's data key in one statement. */
   async claim(db, { jobId, token, now, until }) {
-    const { rows } = await sql<VideoRow & { data_key: Buffer | null }>`
+    const { rows } = await sql<VideoRow & { data_key: Buffer | null; returned_at: number | null }>`
       with claimed as (
         update jobs set handover_claim = ${token}, handover_claimed_until = ${until}
         where id = ${jobId} and handed_over_at is null
           and (handover_claimed_until is null or handover_claimed_until <= ${now})
-        returning id
+        returning id, handover_returned_at
       )
-      select videos.*, job_keys.data_key
+      select videos.*, job_keys.data_key, claimed.handover_returned_at as returned_at
       from claimed
       join videos on videos.job_id = claimed.id
       left join job_keys on job_keys.job_id = claimed.id
       order by videos.position`.execute(db);
     if (rows.length === 0) return undefined;
-    const videos = rows.map(({ data_key: _key, ...video }) => video);
-    return { videos, dataKey: rows[0]?.data_key ?? null };
+    const videos = rows.map(({ data_key: _key, returned_at: _returned, ...video }) => video);
+    const [first] = rows;
+    return { videos, dataKey: first?.data_key ?? null, final: first?.returned_at != null };
   },
 
   /**

@@ -13,8 +13,9 @@ export const sqliteHandover: HandoverSql = {
         .where((eb) =>
           eb.or([eb("handover_claimed_until", "is", null), eb("handover_claimed_until", "<=", now)]),
         )
+        .returning("handover_returned_at")
         .executeTakeFirst();
-      if (won.numUpdatedRows === 0n) return undefined;
+      if (!won) return undefined;
       const videos = await trx
         .selectFrom("videos")
         .selectAll()
@@ -22,7 +23,7 @@ export const sqliteHandover: HandoverSql = {
         .orderBy("position")
         .execute();
       // SQLite seals nothing: the eraser removes the values from its file (store/storage-eraser.ts).
-      return { videos, dataKey: null };
+      return { videos, dataKey: null, final: won.handover_returned_at !== null };
     }),
 
   complete: (db, { jobId, token, now }) =>

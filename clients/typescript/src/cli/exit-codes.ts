@@ -13,6 +13,8 @@ export const exitCodes = {
   nothingTaken: 4,
   /** The job settled `failed`: every one of its videos failed (each one's code is printed on stderr). */
   jobFailed: 5,
+  /** `jobs rows` found the rows held by another read's answer right now: they may come back, run it again. */
+  rowsHeld: 6,
   /** Ctrl-C while waiting: the job goes on. */
   interrupted: 130,
 } as const;

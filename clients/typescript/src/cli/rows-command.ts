@@ -1,6 +1,8 @@
 // `jobs rows`: takes a settled job's rows (once: the server deletes them) and writes them as JSON, JSONL or CSV.
-import type { SettledJob } from "../api-types.js";
-import { type Command, stringOption } from "./command.js";
+import type { JobRead, SettledJob } from "../api-types.js";
+import { sleep } from "../retry-policy.js";
+import { rowsState } from "../rows-state.js";
+import { type Command, type CommandContext, stringOption } from "./command.js";
 import { type CsvRow, type RowTable, rowsToCsv } from "./csv.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
 import { reportFailedVideos } from "./failed-videos.js";
@@ -31,6 +33,25 @@ function render(job: SettledJob, format: Format, table: RowTable): string {
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
+/** How long `jobs rows` reads again while another read holds the rows, and how often. */
+const holdWaitMs = 3000;
+const holdPollMs = 250;
+
+/**
+ * Takes the rows, reading again for a few seconds while another read's answer holds them: a claim is
+ * settled about a second after its answer, so a command run just after another (or after a reset)
+ * then says what became of them, and a command that still finds them held says so.
+ */
+async function takeThroughHolds(context: CommandContext, jobId: string): Promise<JobRead> {
+  const client = context.client();
+  const deadline = Date.now() + holdWaitMs;
+  for (;;) {
+    const read = await client.jobs.takeRows(jobId);
+    if (rowsState(read) !== "held" || Date.now() + holdPollMs > deadline) return read;
+    await sleep(holdPollMs);
+  }
+}
+
 export const rowsCommand: Command = {
   name: "jobs rows",
   usage: "<job_id> [--format json|jsonl|csv] [--sources] [--out FILE]",
@@ -60,7 +81,8 @@ export const rowsCommand: Command = {
       throw new UsageError(`Cannot write --out ${outPath}: ${(error as Error).message}`);
     }
     try {
-      const read = await context.client().jobs.takeRows(jobId);
+      const read = await takeThroughHolds(context, jobId);
+      const state = rowsState(read);
       if (read.status === "processing") {
         context.io.stderr.write(
           `Job ${jobId} is still ${read.status}: nothing was taken. Run \`${context.program} jobs wait ${jobId}\` first.\n`,
@@ -69,9 +91,15 @@ export const rowsCommand: Command = {
       }
       // An output holding only what an earlier read left (no rows) would pass for the rows: write none,
       // not even a header, so that `> rows.csv` leaves an empty file rather than one that looks whole.
-      if (read.results.some((video) => video.status === "done" && video.rows === null)) {
+      if (state === "held" || state === "taken") {
         reportFailedVideos(context, read.results);
         const unwritten = out ? ` Nothing was written to ${outPath}.` : " Nothing was written.";
+        if (state === "held") {
+          context.io.stderr.write(
+            `The rows of ${jobId} are being handed to another read right now; they come back if that read does not get them, so try again in a moment.${unwritten}\n`,
+          );
+          return exitCodes.rowsHeld;
+        }
         context.io.stderr.write(
           `The rows of ${jobId} were taken by an earlier read; the server keeps none.${unwritten}\n`,
         );

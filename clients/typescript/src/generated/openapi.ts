@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * Read a job
-         * @description While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A read that arrives while another read's answer is being written answers `rows: null`.
+         * @description While running: counts, `results: null`. The first read after the job settles carries the rows, each done video's with `sources` (where each row came from in the video), and deletes them from storage once the whole answer has been written to the connection; later reads have `rows: null`. A read whose answer could not be written whole (the client went away) leaves the rows for the next read; so does one whose server process died mid-answer, after at most 60 seconds. A whole answer whose connection is reset within about a second puts the rows back once per job: the next whole answer hands them over for good. A read that arrives while another read's answer holds the rows answers `rows: null` with `rows_held: true`: read again in a moment (`rows_held: false` with `rows: null` means they were handed over).
          */
         get: operations["readJob"];
         put?: never;
@@ -654,6 +654,8 @@ export interface components {
             credits_charged: number;
             job_id: string;
             results: components["schemas"]["VideoResult"][];
+            /** @description true when another read's answer is carrying the rows right now: this read's done videos have `rows: null`, but the rows are not handed over yet and come back if that answer does not get through, so read again in a moment. false otherwise: `rows: null` then means the rows were handed over (see `handed_over_at` in the list or `GET /v1/{job_id}/videos`). */
+            rows_held: boolean;
             /** @enum {string} */
             status: "done" | "failed" | "partial";
             videos: number;

@@ -129,7 +129,9 @@ export class Jobs {
 
   /**
    * `GET /v1/{job_id}`. On a settled job, the first call receives the rows and the server deletes them:
-   * later calls see `rows: null`. On a running job it answers counts and spends nothing. It is retried
+   * later calls see `rows: null`. A call while another read's answer is carrying them sees `rows: null`
+   * with `rows_held: true`: they may come back, so call again in a moment (`rowsState` tells the
+   * cases apart). On a running job it answers counts and spends nothing. It is retried
    * only when the server provably did not answer (see RetryMode `once`), never after a reply may have
    * carried the rows.
    */
