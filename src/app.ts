@@ -11,6 +11,7 @@ import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { videoListingSettings } from "./listings/video-listings.js";
+import { EgressGuard } from "./platforms/egress/egress-guard.js";
 import { PlatformAccess } from "./platforms/platform-access.js";
 import { createLogger } from "./logger.js";
 import { countWaitingVideosWith, describeBuild, startMetricsServer } from "./metrics.js";
@@ -43,6 +44,8 @@ export interface App {
   readonly worker: Worker | undefined;
   /** The webhook dispatcher, in every process that works (deliveries need no model). */
   readonly dispatcher: WebhookDispatcher | undefined;
+  /** The process's one way to video sites: its proxies' turn, each site's pace, the egress guard. */
+  readonly platformAccess: PlatformAccess;
   /** Where this process serves its Prometheus metrics, once started with VIDROWS_METRICS_PORT set. */
   readonly metricsUrl: string | undefined;
   /** The migrations the store was brought up to date with as the app was built (`vidrows migrate` prints them). */
@@ -108,6 +111,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     proxies: config.youtubeProxies,
     cookiesFile: config.captionsAccess?.youtubeCookiesFile,
     minIntervalMs: config.captionsAccess?.youtubeMinIntervalMs,
+    egress: new EgressGuard({ allowed: config.egressAllowed }),
   });
   const services = createServices(store, config.plans, config.model !== null, log, {
     handoverClaimMs: (config.handoverClaimSeconds ?? defaultHandoverClaimSeconds) * 1000,
@@ -153,6 +157,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     log,
     worker,
     dispatcher,
+    platformAccess,
     migrationsApplied,
     get metricsUrl() {
       return metricsServer?.url;

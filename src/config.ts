@@ -1,5 +1,6 @@
 // Settings, read once from the environment into a frozen object; a bad value stops start-up with its name.
 // Each group of settings is read by its own file in config/; this is the one reader that puts them together.
+import { AllowedNetworks } from "./domain/network-addresses.js";
 import { existsSync } from "node:fs";
 import {
   captionsAccess,
@@ -64,6 +65,11 @@ export interface Config {
    * since the metrics answer anyone who reaches them.
    */
   readonly metricsHost?: string;
+  /**
+   * VIDROWS_EGRESS_ALLOW: the internal addresses and networks that fetches made because of a submitted URL
+   * may reach (development); none unless set.
+   */
+  readonly egressAllowed?: AllowedNetworks;
   readonly plans: PlanTable;
   /** Requests per minute allowed to one client address that has no usable key. */
   readonly anonymousRequestsPerMinute: number;
@@ -111,6 +117,14 @@ export interface Config {
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
+function egressAllowed(env: NodeJS.ProcessEnv): AllowedNetworks {
+  try {
+    return AllowedNetworks.parse(env.VIDROWS_EGRESS_ALLOW);
+  } catch (error) {
+    throw new ConfigError(`VIDROWS_EGRESS_ALLOW: ${(error as Error).message}.`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!logLevels.includes(logLevel)) {
@@ -132,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? integerSetting(env, "VIDROWS_METRICS_PORT", 0, 0, 65535)
       : undefined,
     metricsHost: env.VIDROWS_METRICS_HOST?.trim() || "127.0.0.1",
+    egressAllowed: egressAllowed(env),
     plans,
     anonymousRequestsPerMinute: integerSetting(env, "VIDROWS_ANONYMOUS_RPM", 60, 1, 1_000_000_000),
     logLevel,

@@ -2,6 +2,8 @@
 // the server without yt-dlp (503 `listing_unavailable`), or the platform refusing or not answering (503
 // `platform_unavailable`, with Retry-After: asking again later may work).
 import { ApiError } from "../http/api-errors.js";
+import { refusedAddressMessage } from "../platforms/egress/egress-guard.js";
+import { EgressRefused } from "../platforms/platform-access.js";
 import { PlatformError } from "../platforms/platform-error.js";
 import { ProgramNotRunnable, ProgramStopped } from "../platforms/programs.js";
 import { messageSubject } from "../platforms/ytdlp-failures.js";
@@ -63,6 +65,9 @@ export function listingRunFailure(exitCode: number | null, stderr: string): ApiE
 
 /** The error for a run that did not end by itself, or could not start. */
 export function listingRunError(error: unknown): unknown {
+  if (error instanceof EgressRefused) {
+    return new ApiError("invalid_request", `\`from\`: ${refusedAddressMessage}.`, "from");
+  }
   if (error instanceof ProgramNotRunnable)
     return listingUnavailable(`yt-dlp could not be run (${error.code}).`);
   if (error instanceof ProgramStopped) return platformRefused(error.message);

@@ -3,7 +3,8 @@
 // the cookies file, and yt-dlp's runs with their failures read one way.
 import type { Cookie } from "./netscape-cookies.js";
 import { cookiesCopyIn, cookiesNow } from "./cookies.js";
-import { platformUnavailable } from "./platform-error.js";
+import { EgressGuard, refusedAddressMessage } from "./egress/egress-guard.js";
+import { PlatformError, platformUnavailable } from "./platform-error.js";
 import {
   type ProgramOutput,
   type ProgramRun,
@@ -26,6 +27,8 @@ export interface PlatformAccessSettings {
   readonly clock?: PacingClock;
   /** What starts a program (runProgram unless set): the one seam every run passes through. */
   readonly runner?: (run: ProgramRun) => Promise<ProgramOutput>;
+  /** The egress guard every run's connections go through (public addresses only unless set otherwise). */
+  readonly egress?: EgressGuard;
 }
 
 /** What every run of one attempt shares: its exit (proxy) and its identity (a cookies copy for yt-dlp). */
@@ -45,13 +48,33 @@ export function accessArguments(access: AttemptAccess): string[] {
   ];
 }
 
+/** A run's connections were led to an address vidrows does not reach; `addresses` are for logs only. */
+export class EgressRefused extends Error {
+  constructor(readonly addresses: readonly string[]) {
+    super(refusedAddressMessage);
+  }
+}
+
+/**
+ * A yt-dlp command line with its `--proxy` (the attempt's operator proxy, from accessArguments) taken out:
+ * the run leaves through the egress guard, which chains that proxy behind itself.
+ */
+function routedThroughGuard(args: readonly string[]): { upstream: string | undefined; args: string[] } {
+  const end = args.indexOf("--");
+  const at = args.indexOf("--proxy");
+  if (at === -1 || (end !== -1 && at > end)) return { upstream: undefined, args: [...args] };
+  return { upstream: args[at + 1], args: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+
 export class PlatformAccess {
   readonly proxies: ProxyPool;
   readonly paces: SitePaces;
   readonly cookiesFile: string | undefined;
   private readonly runner: (run: ProgramRun) => Promise<ProgramOutput>;
+  readonly egress: EgressGuard;
 
   constructor(settings: PlatformAccessSettings = {}) {
+    this.egress = settings.egress ?? new EgressGuard();
     this.proxies = new ProxyPool(settings.proxies ?? []);
     this.paces = new SitePaces(settings.minIntervalMs ?? 0, settings.clock);
     this.cookiesFile = settings.cookiesFile || undefined;
@@ -89,7 +112,21 @@ export class PlatformAccess {
    * ProgramNotRunnable or ProgramStopped, as the caller's API needs them told apart.
    */
   async runYtDlp(site: string, run: YtDlpRun): Promise<ProgramOutput> {
-    return this.paced(site, run.signal, () => this.runner({ program: "yt-dlp", ...run }));
+    const { upstream, args } = routedThroughGuard(run.args);
+    return this.egress.within(upstream, async (session) => {
+      const output = await this.paced(site, run.signal, () =>
+        this.runner({
+          program: "yt-dlp",
+          ...run,
+          args: ["--proxy", session.proxyUrl, ...args],
+          proxyUrl: session.proxyUrl,
+        }),
+      );
+      // Whatever yt-dlp made of it (a warning, a missing track, an error naming the port): a page that led
+      // to an address vidrows does not reach fails, and nothing read in that run is used.
+      if (session.refused) throw new EgressRefused(session.refusedAddresses);
+      return output;
+    });
   }
 
   /**
@@ -102,6 +139,9 @@ export class PlatformAccess {
       output = await this.runYtDlp(site, run);
     } catch (error) {
       if (run.signal?.aborted) throw run.signal.reason;
+      if (error instanceof EgressRefused) {
+        throw new PlatformError("video_unavailable", `For ${label}, ${refusedAddressMessage}.`);
+      }
       if (error instanceof ProgramStopped)
         throw platformUnavailable(`${error.message} for ${label}; it was killed.`);
       if (error instanceof ProgramNotRunnable) {

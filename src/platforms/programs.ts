@@ -2,6 +2,7 @@
 // never through a shell: output collected up to a cap, the whole process group killed when a run passes its
 // time limit or the caller aborts. The one place vidrows starts a program.
 import { spawn } from "node:child_process";
+import { childEnvironment } from "./egress/child-environment.js";
 
 /** The programs vidrows runs, by name. */
 export type ProgramName = "yt-dlp" | "ffmpeg";
@@ -23,6 +24,8 @@ export interface ProgramRun {
   readonly cwd?: string;
   /** The most standard output kept (64 MB unless set); a video's info is a few MB with every format listed. */
   readonly maxStdoutBytes?: number;
+  /** The egress guard's session the program's connections go through (its http_proxy and the like). */
+  readonly proxyUrl?: string;
 }
 
 export interface ProgramOutput {
@@ -84,7 +87,8 @@ export function runProgram(run: ProgramRun): Promise<ProgramOutput> {
       cwd: run.cwd,
       stdio: ["ignore", "pipe", "pipe"],
       // Python writes UTF-8 whatever the machine's locale; the info JSON and messages are read as UTF-8.
-      env: { ...process.env, PYTHONIOENCODING: "utf-8", PYTHONUTF8: "1" },
+      // Never vidrows' own settings and secrets: only what the programs read themselves (childEnvironment).
+      env: childEnvironment(process.env, run.proxyUrl, { PYTHONIOENCODING: "utf-8", PYTHONUTF8: "1" }),
     });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;

@@ -12,6 +12,11 @@ const margin = 0.8;
 /** Cutting again with pieces half as long, when a piece still came out too large. */
 const maxCuts = 4;
 const timeoutMs = 10 * 60_000;
+/**
+ * The downloaded file, read as a local file only: a page can serve a playlist named like audio, whose
+ * entries ffmpeg would otherwise fetch (over the network, from wherever they point).
+ */
+const localInput = ["-protocol_whitelist", "file", "-i"];
 
 export class FfmpegAudioCutter implements AudioCutter {
   constructor(private readonly executable: string) {}
@@ -45,7 +50,7 @@ export class FfmpegAudioCutter implements AudioCutter {
         "-hide_banner",
         "-loglevel",
         "error",
-        "-i",
+        ...localInput,
         path,
         "-map",
         "0:a",
@@ -81,7 +86,7 @@ export class FfmpegAudioCutter implements AudioCutter {
 
   /** The length ffmpeg reads in the file's header (`Duration: 00:01:02.50`), for a platform that gave none. */
   private async durationOf(path: string, signal?: AbortSignal): Promise<number> {
-    const { stderr } = await this.run(["-nostdin", "-hide_banner", "-i", path], signal, true);
+    const { stderr } = await this.run(["-nostdin", "-hide_banner", ...localInput, path], signal, true);
     const match = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(stderr);
     if (!match) throw new TranscriptionError("ffmpeg could not tell how long the audio is.", false);
     return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);

@@ -66,6 +66,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ VIDROWS_METRICS_HOST: " " }).metricsHost).toBe("127.0.0.1");
   });
 
+  it("reads VIDROWS_EGRESS_ALLOW into the networks opened, none unless set, and refuses a bad entry by name", () => {
+    expect(loadConfig({}).egressAllowed?.has("127.0.0.1")).toBe(false);
+    const allowed = loadConfig({ VIDROWS_EGRESS_ALLOW: "127.0.0.1, 10.0.0.0/8" }).egressAllowed;
+    expect([allowed?.has("127.0.0.1"), allowed?.has("10.9.9.9"), allowed?.has("192.168.0.1")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(() => loadConfig({ VIDROWS_EGRESS_ALLOW: "localhost" })).toThrow(
+      /VIDROWS_EGRESS_ALLOW: "localhost"/,
+    );
+  });
+
   it("refuses a PORT that is not a port number, naming PORT and the value", () => {
     for (const port of ["abc", "80.5", "-1", "65536", "8080x", " 80", "0x50", "1e3"]) {
       const attempt = () => loadConfig({ PORT: port });

@@ -1,6 +1,7 @@
 // The platform over HTTPS, as YouTube is: a local HTTPS server with the test certificate, trusted through
 // NODE_EXTRA_CA_CERTS (vitest.config.ts), reached through the proxy setting (an http proxy pair, SOCKS5)
 // by the youtube source, and by the chain when youtube is refused and yt-dlp writes the track.
+import { guardProxy, recordExits } from "../support/egress-exits.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlatformError } from "../../src/platforms/platform-error.js";
 import { PlatformAccess } from "../../src/platforms/platform-access.js";
@@ -79,9 +80,11 @@ describe("The platform over HTTPS, through the proxy setting", () => {
   it("says captions_unavailable through a bot check, and the chain's yt-dlp reads the track over HTTPS", async () => {
     player = "youtube/player-bot-check.json";
     ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-auto-only.json")) } });
+    const access = new PlatformAccess({ proxies: [socks.url] });
+    const exits = recordExits(access);
     const chain = createCaptionSource("youtube,yt-dlp", {
       youtubeBaseUrl: platform.origin,
-      access: new PlatformAccess({ proxies: [socks.url] }),
+      access,
       ytDlpPath: ytDlp.path,
     });
     try {
@@ -92,7 +95,8 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     }
     const runs = ytDlp.calls();
     expect(runs).toHaveLength(2);
-    for (const args of runs) expect(args[args.indexOf("--proxy") + 1]).toBe(socks.url);
+    for (const args of runs) expect(args[args.indexOf("--proxy") + 1]).toMatch(guardProxy);
+    expect(exits).toEqual([socks.url, socks.url]);
     const timedText = platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
     expect(timedText).toHaveLength(1);
   });

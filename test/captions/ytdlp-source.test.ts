@@ -1,5 +1,6 @@
 // The yt-dlp captions source against a fake yt-dlp printing recorded-shape output, with the caption tracks
 // served by a local server: found, not found, no subtitles, video unavailable, blocked, hung (killed).
+import { guardProxy, recordExits } from "../support/egress-exits.js";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,7 +62,8 @@ describe("Captions through yt-dlp", () => {
       const [infoRun = [], subtitleRun = []] = calls;
       expect(infoRun).toContain("--skip-download");
       expect(infoRun).toContain("--dump-single-json");
-      expect(infoRun).not.toContain("--proxy");
+      // No operator proxy: only the egress guard's own.
+      expect(infoRun[infoRun.indexOf("--proxy") + 1]).toMatch(guardProxy);
       expect(infoRun.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
       const media = /^(-f|--format|-x|--extract-audio|--no-simulate)$/;
       expect(infoRun.some((arg) => media.test(arg))).toBe(false);
@@ -159,18 +161,18 @@ describe("Captions through yt-dlp", () => {
     });
 
     it("sends both runs of an attempt through one proxy, the next attempt through the next one", async () => {
-      const pooled = new YtDlpCaptionSource({
-        executable: ytDlp.path,
-        access: new PlatformAccess({ proxies: ["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"] }),
-      });
+      const access = new PlatformAccess({ proxies: ["http://127.0.0.1:3128", "socks5://127.0.0.1:1080"] });
+      const exits = recordExits(access);
+      const pooled = new YtDlpCaptionSource({ executable: ytDlp.path, access });
       const before = ytDlp.calls().length;
       await pooled.fetchTranscript(videoId);
       await pooled.fetchTranscript(videoId);
-      const proxies = ytDlp
+      const handed = ytDlp
         .calls()
         .slice(before)
         .map((args) => args[args.indexOf("--proxy") + 1]);
-      expect(proxies).toEqual([
+      for (const proxy of handed) expect(proxy).toMatch(guardProxy);
+      expect(exits).toEqual([
         "http://127.0.0.1:3128",
         "http://127.0.0.1:3128",
         "socks5://127.0.0.1:1080",
