@@ -15,6 +15,11 @@ export interface WorkerSettings {
   readonly chunkTokens?: number | undefined;
   /** On SIGTERM, how long videos in hand may take to finish before they are handed back. */
   readonly shutdownGraceSeconds: number;
+  /**
+   * VIDROWS_TRANSCRIPT_RETENTION_HOURS: how long a workspace's transcripts are kept for reuse (24 when read
+   * from the environment); 0 or left out keeps none.
+   */
+  readonly transcriptRetentionHours?: number;
 }
 
 export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
@@ -26,5 +31,6 @@ export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
       ? integerSetting(env, "VIDROWS_CHUNK_TOKENS", 0, 500, 1_000_000)
       : undefined,
     shutdownGraceSeconds: integerSetting(env, "VIDROWS_SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
+    transcriptRetentionHours: integerSetting(env, "VIDROWS_TRANSCRIPT_RETENTION_HOURS", 24, 0, 8760),
   });
 }

@@ -21,6 +21,7 @@ import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
 import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
+import { KeptTranscripts, sourcedWordsOf } from "./kept-transcripts.js";
 import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
@@ -48,6 +49,10 @@ export interface WorkerOptions {
   readonly captionSourceName?: string;
   /** Time between looks for cancelled jobs while videos are in hand (cancellation-watch.ts). */
   readonly cancellationLookMs?: number;
+  /** The workspaces' kept transcripts (kept-transcripts.ts); none kept if left out. */
+  readonly keptTranscripts?: KeptTranscripts;
+  /** Time between sweeps of the kept transcripts whose time is past (a minute if left out). */
+  readonly transcriptSweepMs?: number;
 }
 
 export class Worker {
@@ -58,9 +63,11 @@ export class Worker {
   /** Abandons the videos in hand whose job is cancelled, within about a second. */
   private readonly cancellations: CancellationWatch;
   private readonly transcripts: VideoTranscripts;
+  private readonly kept: KeptTranscripts;
 
   constructor(private readonly options: WorkerOptions) {
     this.transcripts = new VideoTranscripts(options);
+    this.kept = options.keptTranscripts ?? new KeptTranscripts(options.store, 0);
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const capacity = options.settings.videosInFlight;
     // A claim costs about as much for one video as for many, and every finished video wakes the loop:
@@ -114,6 +121,9 @@ export class Worker {
       );
     this.loop.start();
     this.heartbeat.start();
+    this.kept.startSweeping(this.options.transcriptSweepMs ?? 60_000, (error) =>
+      logBackgroundFailure(this.options.log, error, {}, "deleting expired transcripts failed"),
+    );
   }
 
   /** New work may be waiting (a submission on this process): look now instead of at the next poll. */
@@ -131,6 +141,7 @@ export class Worker {
    * releases their leases so that another worker takes them over at once.
    */
   async stop(graceMs = this.options.settings.shutdownGraceSeconds * 1000): Promise<void> {
+    this.kept.stopSweeping();
     await this.loop.stop(graceMs);
     await this.heartbeat.stop();
     await this.cancellations.stop();
@@ -195,7 +206,13 @@ export class Worker {
       };
     }
     try {
-      const { transcript, transcribed } = await this.transcripts.wordsOf(video, signal, named);
+      const { transcript, transcribed, source } = await sourcedWordsOf(
+        this.kept,
+        video,
+        (readNamed) => this.transcripts.wordsOf(video, signal, readNamed),
+        named,
+        (error) => logBackgroundFailure(this.options.log, error, {}, "keeping a transcript failed"),
+      );
       if (transcript.cues.length === 0) {
         return {
           kind: "failed",
@@ -232,6 +249,7 @@ export class Worker {
         durationSeconds: transcript.durationSeconds,
         chunkCount: extraction.chunkCount,
         transcribed,
+        transcriptSource: source,
       };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
