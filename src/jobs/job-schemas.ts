@@ -31,6 +31,10 @@ export const JobListItem = Type.Object(
       description: "null while running; an empty list once settled. The list never carries rows.",
     }),
     handed_over_at: HandedOverAt,
+    cancelled_at: Type.Union([Timestamp, Type.Null()], {
+      description:
+        "When the job was cancelled (`POST /v1/{job_id}/cancel`), or null. A cancelled job settles as any job does (`failed`, or `partial` when some videos were done first); this says why.",
+    }),
   },
   { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
 );

@@ -22,6 +22,7 @@ export const jobViewColumns = [
   "created_at",
   "completed_at",
   "handed_over_at",
+  "cancelled_at",
 ] as const;
 export type JobViewRow = Pick<JobRow, (typeof jobViewColumns)[number]>;
 
@@ -67,6 +68,7 @@ export function jobListItem(job: JobViewRow): JobListItem {
     // The list never carries rows: an empty list once settled says "read the job for them".
     results: settled ? [] : null,
     handed_over_at: formatTimestamp(job.handed_over_at),
+    cancelled_at: formatTimestamp(job.cancelled_at),
   };
 }
 

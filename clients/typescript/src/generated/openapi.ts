@@ -502,6 +502,8 @@ export interface components {
         JobStatus: "processing" | "done" | "failed" | "partial";
         /** @description A job as the list shows it: never with rows. */
         JobSummary: {
+            /** @description When the job was cancelled (`POST /v1/{job_id}/cancel`), or null. A cancelled job settles as any job does (`failed`, or `partial` when some videos were done first); this says why. */
+            cancelled_at: string | null;
             completed_at: string | null;
             counts: components["schemas"]["JobCounts"];
             /**
