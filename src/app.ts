@@ -138,7 +138,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     });
     if (background) {
       dispatcher = background.buildDispatcher(config, store, log, options);
-      worker = background.buildWorker(config, store, log, options, platformAccess, () => dispatcher?.wake());
+      worker = background.buildWorker(
+        config,
+        store,
+        log,
+        options,
+        platformAccess,
+        () => dispatcher?.wake(),
+        services.storageEraser,
+      );
     }
   } catch (error) {
     await api?.server.close();

@@ -6,8 +6,10 @@ import { YtDlpPageSource } from "../captions/ytdlp-page-source.js";
 import { Semaphore } from "../concurrency/semaphore.js";
 import type { Config } from "../config.js";
 import { createExtractor, type ExtractorConfig } from "../extraction/openai-extractor.js";
+import { KeptTranscripts } from "../pipeline/kept-transcripts.js";
 import { Worker, type WorkerOptions } from "../pipeline/worker.js";
 import type { PlatformAccess } from "../platforms/platform-access.js";
+import type { StorageEraser } from "../store/storage-eraser.js";
 import { otherPlatformsRead } from "./other-platforms.js";
 import { createSpeechToText } from "../transcription/create-speech-to-text.js";
 import type { SpeechToText, SpeechToTextOptions } from "../transcription/speech-to-text.js";
@@ -18,7 +20,10 @@ import { WebhookSender } from "../webhooks/webhook-sender.js";
 export interface BackgroundWorkOptions {
   /** Timings of the worker's polling and retries (tests shorten them). */
   readonly worker?: Partial<
-    Pick<WorkerOptions, "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims">
+    Pick<
+      WorkerOptions,
+      "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims" | "transcriptSweepMs"
+    >
   >;
   /** Retry and chunking settings of the model client (tests shorten them). */
   readonly extraction?: Partial<Pick<ExtractorConfig, "retry" | "chunking" | "requestTimeoutMs">>;
@@ -44,6 +49,7 @@ export function buildWorker(
   options: BackgroundWorkOptions,
   access: PlatformAccess,
   onJobSettled: () => void,
+  eraser?: StorageEraser,
 ): Worker | undefined {
   if (config.model === null) {
     log.warn("no language model is configured (VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL): no worker runs");
@@ -78,6 +84,11 @@ export function buildWorker(
     log: log.child({ component: "worker" }),
     onJobSettled,
     captionSourceName: captionSourceName(config.captions),
+    keptTranscripts: new KeptTranscripts(
+      store,
+      (config.worker.transcriptRetentionHours ?? 0) * 3_600_000,
+      (partitions) => eraser?.afterDeletion(partitions),
+    ),
     ...options.worker,
   });
 }

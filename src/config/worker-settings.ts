@@ -20,6 +20,11 @@ export interface WorkerSettings {
   readonly audioMaxKilobitsPerSecond?: number;
   /** VIDROWS_TRANSCRIPT_MAX_CHARS_PER_MINUTE: the most characters a transcript holds a minute of its length. */
   readonly transcriptMaxCharsPerMinute?: number;
+  /**
+   * VIDROWS_TRANSCRIPT_RETENTION_HOURS: how long a workspace's transcripts are kept for reuse (24 when read
+   * from the environment); 0 or left out keeps none.
+   */
+  readonly transcriptRetentionHours?: number;
 }
 
 export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
@@ -39,5 +44,6 @@ export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
       100,
       10_000_000,
     ),
+    transcriptRetentionHours: integerSetting(env, "VIDROWS_TRANSCRIPT_RETENTION_HOURS", 24, 0, 8760),
   });
 }

@@ -17,6 +17,7 @@ export interface ReadySubmission {
   readonly schemaDefinition: string;
   readonly language: string | null;
   readonly transcribe: StoredTranscribeMode | null;
+  readonly reuseTranscripts: number | null;
   readonly videoCount: number;
   readonly dataKey: Buffer;
   /** JSON arrays, one element per video in the job's order (the admission row's). */
@@ -108,6 +109,7 @@ export class GroupedSubmissions {
       schemaDefinitions: submissions.map((s) => s.schemaDefinition),
       languages: submissions.map((s) => s.language),
       transcribeModes: submissions.map((s) => s.transcribe),
+      reuseChoices: submissions.map((s) => s.reuseTranscripts),
       videoCounts: submissions.map((s) => s.videoCount),
       dataKeys: submissions.map((s) => s.dataKey),
       platformVideoIds: submissions.map((s) => s.platformVideoIds),
@@ -156,6 +158,7 @@ export class GroupedJobWriter implements JobWriter {
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
       transcribe: job.transcribe,
+      reuseTranscripts: job.reuseTranscripts,
       videoCount: job.platformIds.length,
       ...sealedReferences(job.references),
       platformVideoIds: JSON.stringify(job.platformIds),

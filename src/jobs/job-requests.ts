@@ -33,6 +33,13 @@ export const SubmitBody = Type.Object(
         "x-error-message": 'must be "auto", "never" or "always".',
       }),
     ),
+    reuse: Type.Optional(
+      Type.Boolean({
+        description:
+          "Whether a video's transcript that this workspace kept from an earlier job (same video, `language` and `transcribe`, within the server's retention) is used instead of reading the video again; default true. `false` reads afresh (and keeps the new transcript).",
+        "x-error-message": "must be true or false.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,8 @@ import { callerOf, contextOf } from "../access/access-control.js";
 import type { RequestContext } from "../http/request-context.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
 import { errorAnswers, refTo } from "../http/common-schemas.js";
-import { JobCreated, jobComponents, JobPage, JobRead, JobVideoList, RunningJob } from "./job-schemas.js";
+import { JobCreated, jobComponents, JobPage, JobRead, RunningJob } from "./job-schemas.js";
+import { JobVideoList, jobVideoComponents } from "./job-video-schemas.js";
 import type { Handovers } from "./handover.js";
 import { DocumentedSubmitBody, JobIdParams, ListQuery, SubmitBody, SubmitHeaders } from "./job-requests.js";
 import { deliverHandover } from "./handover-delivery.js";
@@ -39,7 +40,7 @@ export interface JobRouteOptions {
 }
 
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRouteOptions> = async (app, options) => {
-  for (const schema of jobComponents) app.addSchema(schema);
+  for (const schema of [...jobComponents, ...jobVideoComponents]) app.addSchema(schema);
 
   app.post(
     "/v1",

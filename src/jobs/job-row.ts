@@ -11,6 +11,8 @@ export interface SubmittedJobFields {
   schemaDefinition: string;
   language: string | null;
   transcribe: StoredTranscribeMode | null;
+  /** 0 for `"reuse": false`; null reuses kept transcripts. */
+  reuseTranscripts: number | null;
   videoCount: number;
   /** When it arrived, Unix ms. */
   createdAt: number;
@@ -30,6 +32,7 @@ const newJobColumns = {
   schema_definition: { field: "schemaDefinition" },
   language: { field: "language" },
   transcribe: { field: "transcribe" },
+  reuse_transcripts: { field: "reuseTranscripts" },
   status: { constant: "processing" },
   video_count: { field: "videoCount" },
   queued_count: { field: "videoCount" },

@@ -8,11 +8,11 @@ import { Counts, JobCreated, JobStatus } from "./job-summary-schemas.js";
 
 export { Counts, JobCreated };
 
-const videoIdDescription =
+export const videoIdDescription =
   "The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then.";
 
 /** When the one read that carried the rows was written whole; null before (and for a running job). */
-const HandedOverAt = Type.Union([Timestamp, Type.Null()], {
+export const HandedOverAt = Type.Union([Timestamp, Type.Null()], {
   description:
     "When the rows were handed over (the one read carrying them was written whole), or null: a settled job's rows are still there for one read.",
 });
@@ -31,6 +31,10 @@ export const JobListItem = Type.Object(
       description: "null while running; an empty list once settled. The list never carries rows.",
     }),
     handed_over_at: HandedOverAt,
+    cancelled_at: Type.Union([Timestamp, Type.Null()], {
+      description:
+        "When the job was cancelled (`POST /v1/{job_id}/cancel`), or null. A cancelled job settles as any job does (`failed`, or `partial` when some videos were done first); this says why.",
+    }),
   },
   { $id: "JobSummary", description: "A job as the list shows it: never with rows." },
 );
@@ -40,7 +44,7 @@ export const JobPage = Page(JobListItem, "JobList");
 export type JobPage = Static<typeof JobPage>;
 
 /** A video's own id, beside the platform's: the one the list's `search` matches. */
-const VideoId = Type.String({
+export const VideoId = Type.String({
   description: "The video's own id (`vid_...`), which the list's `search` matches.",
 });
 
@@ -99,59 +103,6 @@ const FailedVideo = Type.Object(
   { $id: "FailedVideo", description: "A video that failed; never charged." },
 );
 
-const WaitingVideoProgress = Type.Object(
-  {
-    id: Type.Union([VideoId, Type.Null()], {
-      description:
-        "The video's own id (`vid_...`); null for the moment between the submission and a worker taking the job in.",
-    }),
-    video_id: Type.String({ description: videoIdDescription }),
-    status: Type.Union([Type.Literal("queued"), Type.Literal("processing")]),
-  },
-  { $id: "WaitingVideoProgress", description: "A video not yet settled." },
-);
-
-const DoneVideoProgress = Type.Object(
-  {
-    id: VideoId,
-    video_id: Type.String({ description: videoIdDescription }),
-    status: Type.Literal("done"),
-    credits_charged: Type.Integer(),
-    usage: refTo(VideoUsage),
-  },
-  { $id: "DoneVideoProgress", description: "A video whose rows were extracted (the rows are not here)." },
-);
-
-const FailedVideoProgress = Type.Object(
-  {
-    id: VideoId,
-    video_id: Type.String({ description: videoIdDescription }),
-    status: Type.Literal("failed"),
-    // An integer that is always 0 (a failure is never charged); TypeBox's literal would say `number`.
-    credits_charged: Type.Unsafe<0>({ type: "integer", const: 0 }),
-    error: refTo(VideoError),
-  },
-  { $id: "FailedVideoProgress", description: "A video that failed; never charged." },
-);
-
-export const VideoProgress = Type.Union(
-  [refTo(WaitingVideoProgress), refTo(DoneVideoProgress), refTo(FailedVideoProgress)],
-  { $id: "VideoProgress", description: "One video of a job as it stands (branch on `status`)." },
-);
-export type VideoProgress = Static<typeof VideoProgress>;
-
-export const JobVideoList = Type.Object(
-  {
-    data: Type.Array(refTo(VideoProgress), { description: "One item per video, in submission order." }),
-    handed_over_at: HandedOverAt,
-  },
-  {
-    $id: "JobVideoList",
-    description: "A job's videos as they stand: never rows or submitted URLs, so reading it takes nothing.",
-  },
-);
-export type JobVideoList = Static<typeof JobVideoList>;
-
 export const VideoResult = Type.Union([refTo(DoneVideo), refTo(FailedVideo)], { $id: "VideoResult" });
 export type VideoResult = Static<typeof VideoResult>;
 
@@ -198,7 +149,10 @@ export const JobRead = Type.Union([refTo(RunningJob), refTo(SettledJob)], {
 export type JobRead = Static<typeof JobRead>;
 export type SettledStatus = Static<typeof SettledJob>["status"];
 
-/** The jobs API's named schemas, for `app.addSchema`, each after the ones it refers to. */
+/**
+ * The jobs API's named schemas, for `app.addSchema`, each after the ones it refers to (then those of
+ * `job-video-schemas.ts`, which refer to these).
+ */
 export const jobComponents = [
   Counts,
   JobStatus,
@@ -212,11 +166,6 @@ export const jobComponents = [
   DoneVideo,
   FailedVideo,
   VideoResult,
-  WaitingVideoProgress,
-  DoneVideoProgress,
-  FailedVideoProgress,
-  VideoProgress,
-  JobVideoList,
   RunningJob,
   SettledJob,
   JobRead,

@@ -18,6 +18,7 @@ export interface SubmissionInput {
   schema_version?: number;
   language?: string;
   transcribe?: TranscribeMode;
+  reuse?: boolean;
 }
 
 export interface SubmissionOutcome {
@@ -157,6 +158,7 @@ export class JobSubmission {
       definition: resolved.definition,
       language: input.language ?? null,
       transcribe: storedTranscribeMode(input.transcribe),
+      reuseTranscripts: input.reuse === false ? 0 : null,
     };
     try {
       const body = await this.writer.write(caller, job, idempotency);

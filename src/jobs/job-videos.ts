@@ -5,7 +5,7 @@ import type { WorkspaceScope } from "../http/request-context.js";
 import type { Store } from "../store/database.js";
 import { type PreparedQuery, prepareQuery } from "../store/prepared-query.js";
 import type { JobRow } from "../store/tables.js";
-import type { JobVideoList, VideoProgress } from "./job-schemas.js";
+import type { JobVideoList, VideoProgress } from "./job-video-schemas.js";
 import { type VideoViewRow, videoProgress, videoViewColumns } from "./views.js";
 
 type JobOfVideos = Pick<JobRow, "id" | "handed_over_at">;

@@ -14,6 +14,8 @@ export interface NewJob {
   definition: SchemaDefinition;
   language: string | null;
   transcribe: StoredTranscribeMode | null;
+  /** 0 when the submission said `"reuse": false`; null reuses the workspace's kept transcripts. */
+  reuseTranscripts: number | null;
 }
 
 /** The Idempotency-Key a submission came with, and the hash of its request (job-submission.ts). */

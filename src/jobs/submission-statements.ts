@@ -111,6 +111,7 @@ interface SubmittedJob {
   schema_definition: string;
   language: string | null;
   transcribe: StoredTranscribeMode | null;
+  reuse_transcripts: number | null;
   video_count: number;
   data_key: Buffer;
   platform_video_ids: string;
@@ -142,6 +143,7 @@ export const submitTogether = preparedPerStore<
     schemaDefinitions: string[];
     languages: (string | null)[];
     transcribeModes: (StoredTranscribeMode | null)[];
+    reuseChoices: (number | null)[];
     videoCounts: number[];
     dataKeys: Buffer[];
     platformVideoIds: string[];
@@ -158,10 +160,12 @@ export const submitTogether = preparedPerStore<
         select * from unnest(
           cast(${p.jobIds} as text[]), cast(${p.schemaLabels} as text[]),
           cast(${p.schemaDefinitions} as text[]), cast(${p.languages} as text[]),
-          cast(${p.transcribeModes} as text[]), cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
+          cast(${p.transcribeModes} as text[]), cast(${p.reuseChoices} as integer[]),
+          cast(${p.videoCounts} as integer[]), cast(${p.dataKeys} as bytea[]),
           cast(${p.platformVideoIds} as text[]), cast(${p.submittedUrls} as text[]),
           cast(${p.createdAts} as bigint[])
-        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, transcribe, video_count,
+        ) with ordinality as submitted(job_id, schema_label, schema_definition, language, transcribe,
+          reuse_transcripts, video_count,
           data_key, platform_video_ids, submitted_urls, created_at, position)
       )`,
     )
@@ -183,6 +187,7 @@ export const submitTogether = preparedPerStore<
         schemaDefinition: sql.ref("placed.schema_definition"),
         language: sql.ref("placed.language"),
         transcribe: sql.ref("placed.transcribe"),
+        reuseTranscripts: sql.ref("placed.reuse_transcripts"),
         videoCount: sql.ref("placed.video_count"),
         createdAt: sql.ref("placed.created_at"),
       };

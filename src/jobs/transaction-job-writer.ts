@@ -99,6 +99,7 @@ export class TransactionJobWriter implements JobWriter {
       schemaDefinition: JSON.stringify(job.definition),
       language: job.language,
       transcribe: job.transcribe,
+      reuseTranscripts: job.reuseTranscripts,
       videoCount: count,
       createdAt: now,
     });

@@ -4,14 +4,8 @@ import type { VideoFailureCode } from "../domain/video-failure-codes.js";
 import { videoUrlAt } from "../domain/video-moments.js";
 import { readStoredRows } from "../extraction/stored-rows.js";
 import type { JobRow, VideoRow } from "../store/tables.js";
-import type {
-  Counts,
-  JobListItem,
-  VideoError,
-  VideoProgress,
-  VideoResult,
-  VideoUsage,
-} from "./job-schemas.js";
+import type { Counts, JobListItem, VideoError, VideoResult, VideoUsage } from "./job-schemas.js";
+import type { VideoProgress } from "./job-video-schemas.js";
 import type { VideoRows } from "./row-schemas.js";
 
 /** The columns of a job that its views show: a read selects these and nothing else. */
@@ -28,6 +22,7 @@ export const jobViewColumns = [
   "created_at",
   "completed_at",
   "handed_over_at",
+  "cancelled_at",
 ] as const;
 export type JobViewRow = Pick<JobRow, (typeof jobViewColumns)[number]>;
 
@@ -40,6 +35,7 @@ export const videoViewColumns = [
   "row_count",
   "duration_seconds",
   "chunk_count",
+  "transcript_source",
   "error_code",
   "error_message",
   "error_retryable",
@@ -72,6 +68,7 @@ export function jobListItem(job: JobViewRow): JobListItem {
     // The list never carries rows: an empty list once settled says "read the job for them".
     results: settled ? [] : null,
     handed_over_at: formatTimestamp(job.handed_over_at),
+    cancelled_at: formatTimestamp(job.cancelled_at),
   };
 }
 
@@ -146,6 +143,11 @@ function errorOf(video: VideoViewRow): VideoError {
   };
 }
 
+/** Where a done video's words came from, as stored at its settlement; null before it was stored. */
+function transcriptSourceOf(stored: string | null): "captions" | "transcription" | "reused" | null {
+  return stored === "captions" || stored === "transcription" || stored === "reused" ? stored : null;
+}
+
 /** A video as the per-video list shows it: its status, and once settled what it cost and how it ended. */
 export function videoProgress(video: VideoViewRow): VideoProgress {
   const identity = { id: video.id, video_id: video.platform_video_id };
@@ -159,6 +161,7 @@ export function videoProgress(video: VideoViewRow): VideoProgress {
         status: "done",
         credits_charged: video.credits_charged,
         usage: usageOf(video),
+        transcript: transcriptSourceOf(video.transcript_source),
       };
     case "failed":
       return {

@@ -17,6 +17,8 @@ export interface ClaimedVideo {
   readonly language: string | undefined;
   /** When to transcribe the video's audio instead of reading its captions (the job's `transcribe`). */
   readonly transcribe: TranscribeMode;
+  /** Whether a transcript the workspace kept may stand in for reading the video (the job's `reuse`). */
+  readonly reuse: boolean;
   readonly schema: SchemaDefinition;
   /** How many times the video has been claimed, this claim included. */
   readonly claims: number;
@@ -76,6 +78,7 @@ export async function claimVideos(
         platformVideoId: video.platform_video_id,
         language: job.language ?? undefined,
         transcribe: transcribeModeOf(job.transcribe),
+        reuse: job.reuse_transcripts !== 0,
         schema,
         claims: video.claims,
         dataKey: job.data_key,
@@ -91,6 +94,7 @@ interface ClaimedJob {
   schema_definition: string;
   language: string | null;
   transcribe: string | null;
+  reuse_transcripts: number | null;
   cancelled_at: number | null;
   data_key: Buffer | null;
 }
@@ -103,7 +107,7 @@ async function readJobs(store: Store, trx: Transaction<Database>, jobIds: string
   if (jobIds.length === 0) return [];
   const jobs = await trx
     .selectFrom("jobs")
-    .select(["id", "schema_definition", "language", "transcribe", "cancelled_at"])
+    .select(["id", "schema_definition", "language", "transcribe", "reuse_transcripts", "cancelled_at"])
     .where("id", "in", jobIds)
     .execute();
   const keys = await databaseSql(store.dialect).videoQueue.dataKeysOf(trx, jobIds);
@@ -125,7 +129,8 @@ const startVideosInJob = preparedSqlPerStore<
     update jobs
     set queued_count = queued_count - ${slots.count}, processing_count = processing_count + ${slots.count}
     where id = ${slots.jobId}
-    returning id, queued_count, video_count, schema_definition, language, transcribe, cancelled_at,
+    returning id, queued_count, video_count, schema_definition, language, transcribe, reuse_transcripts,
+      cancelled_at,
       ${databaseSql(dialect).videoQueue.dataKeyOfJob(slots.jobId)} as data_key`,
 );
 
@@ -153,6 +158,7 @@ export async function countStartedVideos(
       schema_definition: job.schema_definition,
       language: job.language,
       transcribe: job.transcribe,
+      reuse_transcripts: job.reuse_transcripts,
       cancelled_at: job.cancelled_at,
       data_key: job.data_key,
     });

@@ -18,6 +18,8 @@ export type VideoOutcome = (
       readonly chunkCount: number;
       /** Transcribed from its audio rather than read from captions: priced at the plan's transcription rate. */
       readonly transcribed?: boolean;
+      /** Where its words came from: read, transcribed, or a transcript its workspace kept. */
+      readonly transcriptSource?: "captions" | "transcription" | "reused";
     }
   | { readonly kind: "failed"; readonly code: string; readonly message: string; readonly retryable: boolean }
 ) & {

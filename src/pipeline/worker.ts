@@ -23,6 +23,7 @@ import { CancellationWatch } from "./cancellation-watch.js";
 import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
 import { VideoBounds } from "./video-bounds.js";
+import { KeptTranscripts, sourcedWordsOf } from "./kept-transcripts.js";
 import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
@@ -50,6 +51,10 @@ export interface WorkerOptions {
   readonly captionSourceName?: string;
   /** Time between looks for cancelled jobs while videos are in hand (cancellation-watch.ts). */
   readonly cancellationLookMs?: number;
+  /** The workspaces' kept transcripts (kept-transcripts.ts); none kept if left out. */
+  readonly keptTranscripts?: KeptTranscripts;
+  /** Time between sweeps of the kept transcripts whose time is past (a minute if left out). */
+  readonly transcriptSweepMs?: number;
 }
 
 export class Worker {
@@ -61,10 +66,12 @@ export class Worker {
   private readonly cancellations: CancellationWatch;
   private readonly transcripts: VideoTranscripts;
   private readonly bounds: VideoBounds;
+  private readonly kept: KeptTranscripts;
 
   constructor(private readonly options: WorkerOptions) {
     this.bounds = new VideoBounds({ ...options, ...options.settings });
     this.transcripts = new VideoTranscripts({ ...options, bounds: this.bounds });
+    this.kept = options.keptTranscripts ?? new KeptTranscripts(options.store, 0);
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const capacity = options.settings.videosInFlight;
     // A claim costs about as much for one video as for many, and every finished video wakes the loop:
@@ -118,6 +125,9 @@ export class Worker {
       );
     this.loop.start();
     this.heartbeat.start();
+    this.kept.startSweeping(this.options.transcriptSweepMs ?? 60_000, (error) =>
+      logBackgroundFailure(this.options.log, error, {}, "deleting expired transcripts failed"),
+    );
   }
 
   /** New work may be waiting (a submission on this process): look now instead of at the next poll. */
@@ -135,6 +145,7 @@ export class Worker {
    * releases their leases so that another worker takes them over at once.
    */
   async stop(graceMs = this.options.settings.shutdownGraceSeconds * 1000): Promise<void> {
+    this.kept.stopSweeping();
     await this.loop.stop(graceMs);
     await this.heartbeat.stop();
     await this.cancellations.stop();
@@ -199,7 +210,13 @@ export class Worker {
       };
     }
     try {
-      const { transcript, transcribed } = await this.transcripts.wordsOf(video, signal, named);
+      const { transcript, transcribed, source } = await sourcedWordsOf(
+        this.kept,
+        video,
+        (readNamed) => this.transcripts.wordsOf(video, signal, readNamed),
+        named,
+        (error) => logBackgroundFailure(this.options.log, error, {}, "keeping a transcript failed"),
+      );
       if (transcript.cues.length === 0) {
         return {
           kind: "failed",
@@ -237,6 +254,7 @@ export class Worker {
         durationSeconds,
         chunkCount: extraction.chunkCount,
         transcribed,
+        transcriptSource: source,
       };
     } catch (error) {
       if (signal.aborted) throw signal.reason;

@@ -24,6 +24,7 @@ import * as workspaceVersions from "./migrations/0011_workspace_versions.js";
 import * as handoverClaims from "./migrations/0012_handover_claims.js";
 import * as jobTranscription from "./migrations/0013_job_transcription.js";
 import * as handoverReturns from "./migrations/0014_handover_returns.js";
+import * as keptTranscripts from "./migrations/0015_kept_transcripts.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0012_handover_claims": handoverClaims,
   "0013_job_transcription": jobTranscription,
   "0014_handover_returns": handoverReturns,
+  "0015_kept_transcripts": keptTranscripts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

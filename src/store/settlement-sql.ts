@@ -19,6 +19,7 @@ export interface OutcomeRecord {
   readonly row_count: number | null;
   readonly duration_seconds: number | null;
   readonly chunk_count: number | null;
+  readonly transcript_source: string | null;
   readonly credits_charged: number;
   readonly error_code: string | null;
   readonly error_message: string | null;

@@ -34,4 +34,9 @@ export interface SqlVocabulary {
    * `pattern`: each element starts right after a double quote, which ids never hold.
    */
   hasElementStartingWith(column: string, pattern: string): RawBuilder<boolean>;
+  /**
+   * The name of the partition a row (of a DELETE's RETURNING) is stored in, which the storage eraser
+   * rewrites; null where tables are not partitioned.
+   */
+  readonly rowPartition: RawBuilder<string | null>;
 }

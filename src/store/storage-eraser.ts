@@ -16,7 +16,7 @@ const retryDelayMs = 250;
 const giveUpAfterMs = 60_000;
 
 /** A partition's own name, at the end of its possibly schema-qualified name; safe to put into SQL as is. */
-const keyPartitionName = /\bjob_keys_\d+$/;
+const keyPartitionName = /\b(?:job|transcript)_keys_\d+$/;
 
 /**
  * A handover deletes a job's rows and submitted URLs in its transaction; what is deleted can still sit
@@ -52,9 +52,17 @@ export class StorageEraser {
    */
   afterHandover(partition?: string): void {
     handovers.inc();
-    if (partition !== undefined) {
+    this.afterDeletion(partition === undefined ? [] : [partition], "job_keys");
+  }
+
+  /**
+   * Called once other sealed data was deleted with its keys (expired kept transcripts: `transcript_keys`),
+   * naming the keys' partitions as `afterHandover` does; `table` is rewritten whole when a name is unexpected.
+   */
+  afterDeletion(partitions: readonly string[], table = "transcript_keys"): void {
+    for (const partition of partitions) {
       // Named as every other statement names tables, by the search path; an unexpected name rewrites them all.
-      this.partitions.add(keyPartitionName.exec(partition)?.[0] ?? "job_keys");
+      this.partitions.add(keyPartitionName.exec(partition)?.[0] ?? table);
     }
     if (!this.owed) this.owedSince = Date.now();
     this.owed = true;

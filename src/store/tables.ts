@@ -136,6 +136,8 @@ export interface JobsTable {
   cancelled_at: number | null;
   /** `transcribe` of the submission (migration 0013): `never` or `always`; null is `auto`. */
   transcribe: StoredTranscribeMode | null;
+  /** 0 when the submission said `"reuse": false` (migration 0015); null reuses kept transcripts. */
+  reuse_transcripts: number | null;
 }
 
 export interface VideosTable {
@@ -158,6 +160,8 @@ export interface VideosTable {
   row_count: number | null;
   duration_seconds: number | null;
   chunk_count: number | null;
+  /** Where a done video's words came from (migration 0015): `captions`, `transcription` or `reused`. */
+  transcript_source: string | null;
   credits_charged: Generated<number>;
   error_code: string | null;
   error_message: string | null;
@@ -257,12 +261,32 @@ export interface Database {
   videos: VideosTable;
   job_admissions: JobAdmissionsTable;
   job_keys: JobKeysTable;
+  kept_transcripts: KeptTranscriptsTable;
+  transcript_keys: TranscriptKeysTable;
   workspace_versions: WorkspaceVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+}
+
+/** A workspace's transcript of a video, kept for its later jobs (migration 0015). */
+export interface KeptTranscriptsTable {
+  id: string;
+  workspace_id: string;
+  /** Which video, language and `transcribe` choice it answers (pipeline/kept-transcripts.ts). */
+  lookup: string;
+  source: "captions" | "transcription";
+  /** JSON of the transcript, sealed under its key in `transcript_keys` on PostgreSQL. */
+  transcript: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface TranscriptKeysTable {
+  transcript_id: string;
+  data_key: Buffer;
 }
 
 export type JobRow = Selectable<JobsTable>;

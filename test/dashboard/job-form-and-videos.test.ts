@@ -126,12 +126,44 @@ describe.skipIf(browserSkipReason !== null)(
       await openJob(jobId);
       await dashboard.page.getByText("Running", { exact: true }).waitFor(shows);
       await checkPage(dashboard.page, "job-running");
+      // Cancelling asks first, in the dashboard's own dialog; backing out sends nothing.
+      const cancels: string[] = [];
+      dashboard.page.on("request", (request) => {
+        if (request.url().endsWith(`/v1/${jobId}/cancel`)) cancels.push(request.method());
+      });
       await dashboard.page.getByRole("button", { name: "Cancel job" }).click();
-      await dashboard.page.locator("p > .status-failed").waitFor(shows);
-      await videosTable().getByText("cancelled").waitFor(shows);
+      const dialog = dashboard.page.getByRole("dialog", { name: "Cancel this job?" });
+      await dialog.waitFor(shows);
+      await checkPage(dashboard.page, "job-cancel-confirm");
+      await dialog.getByRole("button", { name: "Keep it running" }).click();
+      await dialog.waitFor({ state: "hidden", ...shows });
+      await dashboard.page.getByRole("button", { name: "Cancel job" }).click();
+      await dialog.getByRole("button", { name: "Yes, cancel the job" }).click();
+
+      // A cancelled job reads "Cancelled", in grey, never a red "Failed": on its page and in the list.
+      held.release();
+      const cancelled = dashboard.page.locator("p > .status-cancelled");
+      await cancelled.waitFor(shows);
+      expect(await cancelled.innerText()).toBe("Cancelled");
+      expect(await dashboard.page.locator(".status-failed").count()).toBe(0);
+      expect(await dashboard.page.locator("progress").getAttribute("class")).toContain("progress-cancelled");
+      await videosTable().getByText("cancelled", { exact: true }).waitFor(shows);
+      expect(cancels).toEqual(["POST"]);
       expect(await dashboard.page.getByRole("button", { name: "Cancel job" }).count()).toBe(0);
       expect(await dashboard.page.getByRole("button", { name: "Take rows" }).count()).toBe(0);
-      held.release();
+      // The videos the cancellation failed read so too, in the same grey as the secondary text.
+      await videosTable().locator(".status-cancelled").getByText("Cancelled").waitFor(shows);
+      const colours = await dashboard.page.evaluate(`[
+        getComputedStyle(document.querySelector("p > .status-cancelled")).color,
+        getComputedStyle(document.querySelector(".figures dt")).color,
+      ]`);
+      expect((colours as string[])[0]).toBe((colours as string[])[1]);
+      await checkPage(dashboard.page, "job-cancelled");
+      await dashboard.page.getByRole("link", { name: "Jobs" }).first().click();
+      const listed = dashboard.page.locator(`tr[data-job="${jobId}"] .status-cancelled`);
+      await listed.waitFor(shows);
+      expect(await listed.innerText()).toBe("Cancelled");
+      await checkPage(dashboard.page, "jobs-cancelled");
     });
 
     it("shows a failed job's videos with their code and message, without taking anything or offering to", async () => {

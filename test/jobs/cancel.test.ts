@@ -108,6 +108,8 @@ for (const dialect of dialects) {
       // The held model calls are never let go: the job settles only because the worker abandons them.
       const settled = await server.waitForSettled(key, jobId);
       expect(settled.status).toBe("partial");
+      // The list says the job was cancelled, where its status alone says only `partial`.
+      expect((await countsOf(key, jobId)).cancelled_at).toMatch(/^\d{4}-\d{2}-\d{2}/);
       expect(settled.counts).toEqual({ queued: 0, processing: 0, done: 2, failed: 34 });
       expect(settled.credits_charged).toBe(2);
       for (const result of settled.results.slice(2)) {

@@ -28,6 +28,7 @@ for (const dialect of dialects) {
           expect(list.body.data.map((j: any) => j.job_id)).toEqual([running.body.job_id, done.body.job_id]);
           for (const item of list.body.data) {
             expect(Object.keys(item).sort()).toEqual([
+              "cancelled_at",
               "completed_at",
               "counts",
               "created_at",
@@ -42,6 +43,7 @@ for (const dialect of dialects) {
             expect(item.created_at).toMatch(timestamp);
             expect(item.schema).toBe("inline");
             expect(item.videos).toBe(1);
+            expect(item.cancelled_at).toBeNull();
           }
           const [runningItem, doneItem] = list.body.data;
           expect(runningItem.status).toBe("processing");

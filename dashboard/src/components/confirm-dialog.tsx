@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   readonly children: ComponentChildren;
   /** The confirming button's name, e.g. "Revoke key". */
   readonly confirmLabel: string;
+  /** The button that backs out: "Cancel" unless that would read as the action itself. */
+  readonly dismissLabel?: string;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = "Cancel",
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -34,7 +37,7 @@ export function ConfirmDialog({
       {children}
       <div class="actions">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {dismissLabel}
         </button>
         <button type="button" class="danger" onClick={onConfirm}>
           {confirmLabel}

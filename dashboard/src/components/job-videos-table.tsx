@@ -11,6 +11,11 @@ const statusWords: Record<VideoProgress["status"], string> = {
   failed: "Failed",
 };
 
+/** A video failed `cancelled` reads "Cancelled" in grey, as its job does: nothing went wrong with it. */
+function shownVideoStatus(video: VideoProgress): string {
+  return video.status === "failed" && video.error.code === "cancelled" ? "cancelled" : video.status;
+}
+
 export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] }) {
   return (
     <TableScroll label="Videos of this job">
@@ -31,7 +36,9 @@ export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] })
                 <code>{video.video_id}</code>
               </td>
               <td data-label="Status">
-                <span class={`status status-${video.status}`}>{statusWords[video.status]}</span>
+                <span class={`status status-${shownVideoStatus(video)}`}>
+                  {shownVideoStatus(video) === "cancelled" ? "Cancelled" : statusWords[video.status]}
+                </span>
               </td>
               <td data-label="Duration">
                 {video.status === "done" ? formatVideoTime(video.usage.duration_seconds) : "—"}

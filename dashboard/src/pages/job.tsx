@@ -7,7 +7,7 @@ import { CancelJob } from "../components/cancel-job.js";
 import { ErrorMessage } from "../components/error-message.js";
 import { FigureList } from "../components/figure-list.js";
 import { JobRows } from "../components/job-rows.js";
-import { JobProgress, JobStatus } from "../components/job-status.js";
+import { JobProgress, JobStatus, shownStatus } from "../components/job-status.js";
 import { JobVideosTable } from "../components/job-videos-table.js";
 import { Link } from "../components/link.js";
 import { Loading } from "../components/loading.js";
@@ -45,9 +45,14 @@ export function JobPage({ jobId }: { jobId: string }) {
       {job && (
         <>
           <p>
-            <JobStatus status={job.status} />
+            <JobStatus status={shownStatus(job)} />
           </p>
-          <JobProgress counts={job.counts} videos={job.videos} status={job.status} label="Videos settled" />
+          <JobProgress
+            counts={job.counts}
+            videos={job.videos}
+            status={shownStatus(job)}
+            label="Videos settled"
+          />
           <FigureList
             figures={[
               ["Schema", job.schema],
@@ -61,7 +66,7 @@ export function JobPage({ jobId }: { jobId: string }) {
               ["Completed", <Timestamp value={job.completed_at} empty="Not yet" />],
             ]}
           />
-          {running && (
+          {running && job.cancelled_at === null && (
             <>
               <p role="status">Running: this page follows its progress.</p>
               <CancelJob jobId={jobId} onCancelled={refresh} />

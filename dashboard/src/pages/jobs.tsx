@@ -3,7 +3,7 @@
 import type { JobListQuery } from "@vidrows/client";
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
-import { JobProgress, JobStatus } from "../components/job-status.js";
+import { JobProgress, JobStatus, shownStatus } from "../components/job-status.js";
 import { Link } from "../components/link.js";
 import { Pager } from "../components/pager.js";
 import { Empty, Loading } from "../components/loading.js";
@@ -113,7 +113,7 @@ export function JobsPage() {
                       </Link>
                     </td>
                     <td data-label="Status">
-                      <JobStatus status={job.status} />
+                      <JobStatus status={shownStatus(job)} />
                     </td>
                     <td data-label="Schema">{job.schema}</td>
                     <td data-label="Videos">{formatNumber(job.videos)}</td>
@@ -121,7 +121,7 @@ export function JobsPage() {
                       <JobProgress
                         counts={job.counts}
                         videos={job.videos}
-                        status={job.status}
+                        status={shownStatus(job)}
                         label={`Progress of ${job.job_id}`}
                       />
                     </td>

@@ -59,7 +59,7 @@ const writeOutcomesAndCountJobs = preparedSqlPerStore<
         status = d.status, "rows" = d."rows", row_count = d.row_count,
         platform_video_id = coalesce(d.platform_video_id, v.platform_video_id),
         duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
-        credits_charged = d.credits_charged, error_code = d.error_code,
+        transcript_source = d.transcript_source, credits_charged = d.credits_charged, error_code = d.error_code,
         error_message = d.error_message, error_retryable = d.error_retryable,
         lease_owner = null, lease_expires_at = null, settled_at = ${slots.now}
       from json_populate_recordset(null::videos, ${slots.batch}::json) as d

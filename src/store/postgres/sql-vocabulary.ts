@@ -21,4 +21,6 @@ export const postgresVocabulary: SqlVocabulary = {
   startsWith: (column, pattern) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`,
   hasElementStartingWith: (column, pattern) =>
     sql<boolean>`${sql.ref(column)} like ('%"' || ${pattern}) escape '\\'`,
+  // Schema-qualified when off the search path; the eraser reads the partition's own name from its end.
+  rowPartition: sql<string>`tableoid::regclass::text`,
 };

@@ -30,13 +30,14 @@ const writeOutcomes = preparedSqlPerStore<OutcomeParams, never>(
     status = d.status, "rows" = d."rows", row_count = d.row_count,
     platform_video_id = coalesce(d.platform_video_id, videos.platform_video_id),
     duration_seconds = d.duration_seconds, chunk_count = d.chunk_count,
-    credits_charged = d.credits_charged, error_code = d.error_code,
+    transcript_source = d.transcript_source, credits_charged = d.credits_charged, error_code = d.error_code,
     error_message = d.error_message, error_retryable = d.error_retryable,
     lease_owner = null, lease_expires_at = null, settled_at = ${slots.now}
   from (
     select value ->> 'id' as id, value ->> 'status' as status, value ->> 'rows' as "rows",
       value ->> 'platform_video_id' as platform_video_id, value ->> 'row_count' as row_count, value ->> 'duration_seconds' as duration_seconds,
-      value ->> 'chunk_count' as chunk_count, value ->> 'credits_charged' as credits_charged,
+      value ->> 'chunk_count' as chunk_count, value ->> 'transcript_source' as transcript_source,
+      value ->> 'credits_charged' as credits_charged,
       value ->> 'error_code' as error_code, value ->> 'error_message' as error_message,
       value ->> 'error_retryable' as error_retryable
     from json_each(${slots.batch})

@@ -56,7 +56,7 @@ async function videosToSubmit(context: CommandContext): Promise<string[]> {
 const submit: Command = {
   name: "jobs submit",
   usage:
-    "(<video...> | --from URL [--limit N]) (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--transcribe auto|never|always] [--wait]",
+    "(<video...> | --from URL [--limit N]) (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--transcribe auto|never|always] [--no-reuse] [--wait]",
   summary:
     "Submit a job of videos (URLs or ids), or of a playlist's or channel's videos; prints the job, or with --wait its settled progress.",
   options: {
@@ -65,6 +65,7 @@ const submit: Command = {
     "schema-version": { type: "string" },
     language: { type: "string" },
     transcribe: { type: "string" },
+    "no-reuse": { type: "boolean" },
     from: { type: "string" },
     limit: { type: "string" },
     "idempotency-key": { type: "string" },
@@ -77,6 +78,7 @@ const submit: Command = {
     "--schema-version N  a version of the saved schema (default: its latest)",
     "--language TAG    preferred caption language, BCP-47 (default: the video's own)",
     "--transcribe MODE  auto (speech-to-text when a video has no captions; the default), never, or always",
+    "--no-reuse        read every video afresh, not from a transcript this workspace kept from an earlier job",
     "--from URL        submit the videos of a playlist or channel (listed by the server; free)",
     "--limit N         with --from: the first N videos, 1 to 1000 (default 100)",
     "--idempotency-key K  resubmitting with the same key and videos makes no second job (default: a fresh key)",
@@ -109,6 +111,7 @@ const submit: Command = {
       videos: await videosToSubmit(context),
       ...(language === undefined ? {} : { language }),
       ...(transcribe === undefined ? {} : { transcribe: transcribe as TranscribeMode }),
+      ...(context.values["no-reuse"] === true ? { reuse: false } : {}),
     };
     // Exactly one of the two (checked above), as the body's type says.
     const body: SubmitJobBody =

@@ -419,6 +419,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "done";
+            /** @description Where the video's words came from: `captions` (read from the platform), `transcription` (its audio transcribed, priced at the plan's transcription rate), or `reused` (a transcript this workspace kept from an earlier job of the same video, `language` and `transcribe`: no platform request, no transcription, priced as captions); null for videos settled before vidrows said so. */
+            transcript: "captions" | "transcription" | "reused" | null;
             usage: components["schemas"]["VideoUsage"];
             /** @description The platform's id of the video: YouTube's 11-character id, or `<platform>:<id>` for another platform as yt-dlp names its extractor (`vimeo:76979871`, `tiktok:7106594312292453675`). A page whose video is named only once a worker reads it shows `url:<16 hex digits>` (a digest of its URL) until then. */
             video_id: string;
@@ -500,6 +502,8 @@ export interface components {
         JobStatus: "processing" | "done" | "failed" | "partial";
         /** @description A job as the list shows it: never with rows. */
         JobSummary: {
+            /** @description When the job was cancelled (`POST /v1/{job_id}/cancel`), or null. A cancelled job settles as any job does (`failed`, or `partial` when some videos were done first); this says why. */
+            cancelled_at: string | null;
             completed_at: string | null;
             counts: components["schemas"]["JobCounts"];
             /**
@@ -944,6 +948,8 @@ export interface operations {
                 "application/json": {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
                     language?: string;
+                    /** @description Whether a video's transcript that this workspace kept from an earlier job (same video, `language` and `transcribe`, within the server's retention) is used instead of reading the video again; default true. `false` reads afresh (and keeps the new transcript). */
+                    reuse?: boolean;
                     /** @description Either `{"columns": ["name", ...]}` or `{"template": {"name": "what to put in this column", ...}}`: 1 to 50 columns. A template column may also be typed: `{"description": "...", "type": "number", "enum": [...], "nullable": false}`. */
                     schema: {
                         columns: string[];
@@ -975,6 +981,8 @@ export interface operations {
                 } | {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
                     language?: string;
+                    /** @description Whether a video's transcript that this workspace kept from an earlier job (same video, `language` and `transcribe`, within the server's retention) is used instead of reading the video again; default true. `false` reads afresh (and keeps the new transcript). */
+                    reuse?: boolean;
                     /** @description A saved schema's id. */
                     schema_id: string;
                     /** @description Default: the latest at submission. */
