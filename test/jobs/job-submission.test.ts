@@ -266,7 +266,10 @@ for (const dialect of dialects) {
         handed_over_at: null,
         handover_claim: null,
         handover_claimed_until: null,
+        handover_returned_at: null,
         cancelled_at: null,
+        // Not asked for: a later job of the workspace reuses kept transcripts (the default).
+        reuse_transcripts: null,
       };
       const numbersAsNumbers = (row: Record<string, unknown>) =>
         Object.fromEntries(

@@ -55,6 +55,7 @@ for (const dialect of dialects) {
         id: expect.stringMatching(/^vid_/),
         video_id: quick,
         status: "done",
+        transcript: "captions",
         credits_charged: expect.any(Number),
         usage: { credits_charged: expect.any(Number), row_count: 1, duration_seconds: 30, chunk_count: 1 },
       });
