@@ -83,6 +83,9 @@ describe("The sweep at start", () => {
       .split(" ")
       .map(Number) as [number, number];
     started.push(download, helper);
+    // The download writes its pids before its first bytes: on a busy machine the file can still be missing.
+    const audio = join(folder, "audio.m4a");
+    await waitUntil("the download's first bytes", () => existsSync(audio), workWaitMs);
 
     killed.kill("SIGKILL");
     await waitUntil(
@@ -91,7 +94,6 @@ describe("The sweep at start", () => {
       workWaitMs,
     );
     // Orphaned, the download goes on writing.
-    const audio = join(folder, "audio.m4a");
     const before = statSync(audio).size;
     await waitUntil("the orphan writing on", () => statSync(audio).size > before, workWaitMs);
     expect(isAlive(download) && isAlive(helper)).toBe(true);
