@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Node.js lines users run, besides the machine's own (which .ci/run tests first): each gets a copy of
-# the checkout installed from the lockfile by that Node's own npm run, as a user's `npm install` would,
+# the checkout installed from the lockfile by npm running on that Node, as a user's `npm install` would,
 # and built. On 24, the LTS line most installs carry, the whole suite runs there; on 22 and 26, the quick
 # start, a server's start and clean stop, and the SQLite store and jobs suites.
 #   scripts/ci-node-lines.sh                 every line
