@@ -262,6 +262,7 @@ export interface Database {
   job_admissions: JobAdmissionsTable;
   job_keys: JobKeysTable;
   kept_transcripts: KeptTranscriptsTable;
+  uploads: UploadsTable;
   transcript_keys: TranscriptKeysTable;
   workspace_versions: WorkspaceVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -280,6 +281,21 @@ export interface KeptTranscriptsTable {
   source: "captions" | "transcription";
   /** JSON of the transcript, sealed under its key in `transcript_keys` on PostgreSQL. */
   transcript: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A file a workspace uploaded (migration 0016); its bytes are in the upload store, not here. */
+export interface UploadsTable {
+  id: string;
+  workspace_id: string;
+  bytes: number;
+  /** The seconds the audio's packets span, in milliseconds. */
+  duration_ms: number;
+  /** The index of the file's first subtitle stream, null when it has none. */
+  subtitle_stream: number | null;
+  /** null while pending; the job that took the upload afterwards. */
+  job_id: string | null;
   created_at: number;
   expires_at: number;
 }
