@@ -114,7 +114,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UploadRouteOptions> = async
         params: UploadIdParams,
         response: {
           204: Type.Null({ description: "Deleted; no body." }),
-          ...errorAnswers({ codes: ["upload_not_found"] }),
+          ...errorAnswers({ body: true, codes: ["upload_not_found"] }),
         },
       },
     },
