@@ -2,6 +2,7 @@
 import type { JobStatus } from "../domain/job-status.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { UploadsTable } from "./upload-tables.js";
 
 export interface MetaTable {
   key: string;
@@ -281,21 +282,6 @@ export interface KeptTranscriptsTable {
   source: "captions" | "transcription";
   /** JSON of the transcript, sealed under its key in `transcript_keys` on PostgreSQL. */
   transcript: string;
-  created_at: number;
-  expires_at: number;
-}
-
-/** A file a workspace uploaded (migration 0016); its bytes are in the upload store, not here. */
-export interface UploadsTable {
-  id: string;
-  workspace_id: string;
-  bytes: number;
-  /** The seconds the audio's packets span, in milliseconds. */
-  duration_ms: number;
-  /** The index of the file's first subtitle stream, null when it has none. */
-  subtitle_stream: number | null;
-  /** null while pending; the job that took the upload afterwards. */
-  job_id: string | null;
   created_at: number;
   expires_at: number;
 }
