@@ -13,6 +13,10 @@ import {
   verboseReply,
 } from "../support/fake-transcription.js";
 import { newVideoId } from "../support/jobs-api.js";
+import { useWorkBudgets } from "../support/time-budgets.js";
+
+// Jobs settle through a worker (and a fake yt-dlp run) on a machine other suites share.
+useWorkBudgets();
 
 /** Speech-to-text needs ffmpeg once it is configured; without it the server cannot start a worker. */
 function ffmpegMissing(): string | null {
