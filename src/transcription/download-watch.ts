@@ -87,7 +87,7 @@ export class DownloadWatch {
       this.fire(
         new BoundExceeded(
           "video_unavailable",
-          `The audio download passed ${inMegabytes(this.options.maxBytes)}, ${this.options.boundNamed}, and was stopped; nothing was charged.`,
+          `The audio download grew larger than ${inMegabytes(this.options.maxBytes)}, ${this.options.boundNamed}, and was stopped; nothing was charged.`,
         ),
       );
     }

@@ -193,7 +193,7 @@ describe.skipIf(ytDlp === null)("audio downloads bounded while they run (the rea
 
   it("stops an endless chunked body at the audio bound, once, and kills its yt-dlp", async () => {
     const { message } = await failure("/page/endless/PT30S");
-    expect(message).toContain("The audio download passed 1.1 MB");
+    expect(message).toContain("The audio download grew larger than 1.1 MB");
     expect(message).toContain("8 kbit/s");
     expect(pages.mediaGets.get("/endless.mp3")).toBeLessThanOrEqual(2);
   });
