@@ -7,6 +7,7 @@ import { poolSize } from "./app/connections.js";
 import { otherPlatformsRead } from "./app/other-platforms.js";
 import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
+import { sweepWorkFoldersAtStart, warnWithoutDeathSignal } from "./app/start-sweep.js";
 import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
 import { uploadSettings } from "./config/upload-settings.js";
@@ -186,6 +187,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         });
         metricsServer = await startMetricsServer(config.metricsHost ?? "127.0.0.1", config.metricsPort);
       }
+      if (serve || work) warnWithoutDeathSignal(log);
+      // A worker sweeps as it starts; a process serving without one runs listings, and sweeps here.
+      if (worker === undefined && serve) void sweepWorkFoldersAtStart(log);
       const address = await api?.listen();
       worker?.start();
       dispatcher?.start();

@@ -27,6 +27,11 @@ export interface TranscriptionSettings {
   readonly maxAnswerBytes?: number;
   /** VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS: the longest `Retry-After` waited for (120). */
   readonly maxRetryAfterSeconds?: number;
+  /**
+   * VIDROWS_TRANSCRIBE_DOWNLOAD_TIMEOUT_SECONDS: how long a video's audio download may run (900); one still
+   * receiving at the end is a stream without end and fails for good.
+   */
+  readonly downloadTimeoutSeconds?: number;
 }
 
 /** The model settings, or null when none is configured (a key or a base URL makes one). */
@@ -73,5 +78,12 @@ export function transcriptionSettings(
       1_000_000_000,
     ),
     maxRetryAfterSeconds: integerSetting(env, "VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS", 120, 0, 86_400),
+    downloadTimeoutSeconds: integerSetting(
+      env,
+      "VIDROWS_TRANSCRIBE_DOWNLOAD_TIMEOUT_SECONDS",
+      900,
+      1,
+      86_400,
+    ),
   });
 }

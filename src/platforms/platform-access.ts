@@ -158,9 +158,15 @@ export class PlatformAccess {
 
   /**
    * One run of yt-dlp for a video (`label` names it in messages): every way it fails as a PlatformError, read
-   * from what yt-dlp said; the caller's abort reason on abort.
+   * from what yt-dlp said; the caller's abort reason on abort. An exit code in `readByCaller` (besides 0) is
+   * handed back for the caller to read (101: a --break-match-filters refusal).
    */
-  async runYtDlpForVideo(site: string, label: string, run: YtDlpRun): Promise<ProgramOutput> {
+  async runYtDlpForVideo(
+    site: string,
+    label: string,
+    run: YtDlpRun,
+    readByCaller: readonly number[] = [],
+  ): Promise<ProgramOutput> {
     let output: ProgramOutput;
     try {
       output = await this.runYtDlp(site, run);
@@ -177,7 +183,7 @@ export class PlatformAccess {
       }
       throw error;
     }
-    if (output.exitCode !== 0) throw ytDlpFailure(output.exitCode, output.stderr, label);
-    return output;
+    if (output.exitCode === 0 || readByCaller.includes(output.exitCode ?? -1)) return output;
+    throw ytDlpFailure(output.exitCode, output.stderr, label);
   }
 }

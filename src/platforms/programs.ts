@@ -1,7 +1,11 @@
 // Running the programs that talk to video sites (yt-dlp, and ffmpeg on what it downloaded) as child processes,
-// never through a shell: output collected up to a cap, the whole process group killed when a run passes its
-// time limit or the caller aborts. The one place vidrows starts a program.
+// never through a shell that reads their arguments: output collected up to a cap, the whole process group
+// killed when a run passes its time limit or the caller aborts, and when it ends (whatever it started and
+// left behind goes with it). Each dies with this process too, SIGKILL included (death-signal.ts). The one
+// place vidrows starts a program.
 import { spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { withDeathSignal } from "./death-signal.js";
 import { childEnvironment } from "./egress/child-environment.js";
 
 /** The programs vidrows runs, by name. */
@@ -77,12 +81,43 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/**
+ * Kills what is left of the group of a child that has exited by itself (a helper it started and did not
+ * wait for). The group's number stays taken while any of it runs, so it names nobody else; the child itself
+ * is not signalled, having been reaped.
+ */
+function killLeftovers(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Nothing left.
+  }
+}
+
+/**
+ * Spawning's own failure (no such file, not executable), told before the program is started through the
+ * keeper of death-signal.ts, which would otherwise only exit 127.
+ */
+function notRunnable(executable: string): ProgramNotRunnable | null {
+  try {
+    accessSync(executable, constants.X_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+    return new ProgramNotRunnable(code, `${executable} could not be run (${code})`);
+  }
+}
+
 /** Runs the program to the end and hands back what it printed; throws the caller's abort reason on abort. */
 export function runProgram(run: ProgramRun): Promise<ProgramOutput> {
   run.signal?.throwIfAborted();
   const maxStdout = run.maxStdoutBytes ?? defaultMaxStdoutBytes;
+  const refused = notRunnable(run.executable);
+  if (refused !== null) return Promise.reject(refused);
+  const launch = withDeathSignal(run.executable, run.args);
   return new Promise<ProgramOutput>((resolve, reject) => {
-    const child = spawn(run.executable, [...run.args], {
+    const child = spawn(launch.command, launch.args, {
       shell: false,
       detached: true,
       cwd: run.cwd,
@@ -141,7 +176,10 @@ export function runProgram(run: ProgramRun): Promise<ProgramOutput> {
       );
     });
     child.on("exit", () => {
-      if (stopped === null) return;
+      if (stopped === null) {
+        killLeftovers(child.pid);
+        return;
+      }
       // Killed: settle now rather than wait for pipes that an escaped grandchild might still hold open.
       finish();
       child.stdout.destroy();

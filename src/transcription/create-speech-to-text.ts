@@ -18,6 +18,7 @@ export interface SpeechToTextSettings {
   readonly ytDlpPath?: string;
   readonly maxAnswerBytes?: number;
   readonly maxRetryAfterSeconds?: number;
+  readonly downloadTimeoutSeconds?: number;
 }
 
 const neededBy = "Speech-to-text (VIDROWS_TRANSCRIBE_*)";
@@ -33,7 +34,11 @@ export function createSpeechToText(
   const ytDlp = findProgram("yt-dlp", settings.ytDlpPath, neededBy);
   const ffmpeg = findProgram("ffmpeg", settings.ffmpegPath, neededBy);
   return new SpeechToText({
-    audio: new YtDlpAudioSource({ executable: ytDlp, access }),
+    audio: new YtDlpAudioSource({
+      executable: ytDlp,
+      access,
+      timeoutMs: (settings.downloadTimeoutSeconds ?? 900) * 1000,
+    }),
     transcriber: new OpenAiTranscriber({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,

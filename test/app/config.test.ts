@@ -31,6 +31,7 @@ describe("loadConfig", () => {
       ffmpegPath: undefined,
       maxAnswerBytes: 16_000_000,
       maxRetryAfterSeconds: 120,
+      downloadTimeoutSeconds: 900,
     });
     const local = loadConfig({
       VIDROWS_TRANSCRIBE_BASE_URL: "http://127.0.0.1:8000/v1",
@@ -39,6 +40,7 @@ describe("loadConfig", () => {
       VIDROWS_FFMPEG_PATH: "/opt/ffmpeg",
       VIDROWS_TRANSCRIBE_MAX_ANSWER_BYTES: "2000000",
       VIDROWS_TRANSCRIBE_MAX_RETRY_AFTER_SECONDS: "30",
+      VIDROWS_TRANSCRIBE_DOWNLOAD_TIMEOUT_SECONDS: "60",
     }).transcription;
     expect(local).toMatchObject({
       baseUrl: "http://127.0.0.1:8000/v1",
@@ -47,6 +49,10 @@ describe("loadConfig", () => {
     });
     expect(local).toMatchObject({ maxUploadBytes: 1_000_000, ffmpegPath: "/opt/ffmpeg" });
     expect(local).toMatchObject({ maxAnswerBytes: 2_000_000, maxRetryAfterSeconds: 30 });
+    expect(local).toMatchObject({ downloadTimeoutSeconds: 60 });
+    expect(() =>
+      loadConfig({ VIDROWS_TRANSCRIBE_MODEL: "m", VIDROWS_TRANSCRIBE_DOWNLOAD_TIMEOUT_SECONDS: "0" }),
+    ).toThrow(/VIDROWS_TRANSCRIBE_DOWNLOAD_TIMEOUT_SECONDS/);
   });
 
   it("reads the bounds of what a page may make a video hold, refusing values out of range by name", () => {
