@@ -10,7 +10,7 @@ const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "his
 export interface BenchOptions {
   readonly quick: boolean;
   readonly sections: readonly Section[];
-  /** HTTP section: only the endpoints whose name contains one of these (all when empty). */
+  /** HTTP section: only the endpoints whose name contains one of these, or is one starting "=" without it (all when empty). */
   readonly endpoints: readonly string[];
   /** Mechanisms measured again with their switch off, beside the default, in the HTTP and pipeline sections. */
   readonly switches: readonly MechanismSwitch[];
@@ -48,7 +48,7 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>,...] [--dialects=sqlite,postgres] [--switches=<name>,...|all] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>|=<whole name>,...] [--dialects=sqlite,postgres] [--switches=<name>,...|all] [--profile]
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_SWITCHES, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_PACED_PERCENT (50), BENCH_JOBS (100000),

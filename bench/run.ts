@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { runClientSection } from "./postgres/client-section.js";
 import { runHistorySection } from "./http/history-section.js";
 import { runHttpSection } from "./http/http-section.js";
+import { tailSummaryLine } from "./http/tail-report.js";
 import { log } from "./support/log.js";
 import { readOptions } from "./options.js";
 import { runPipelineSection } from "./pipeline/pipeline-section.js";
@@ -104,3 +105,5 @@ for (const dialect of options.dialects) {
 }
 process.stdout.write(write());
 log(`written to ${join(options.resultsDir, "latest.md")} and latest.json`);
+// Last, where a reader of the run's output looks first: each database's tail against the bare server.
+for (const section of results.http) log(tailSummaryLine(section));

@@ -31,6 +31,13 @@ declare module "autocannon" {
     latency: Histogram;
     requests: Histogram & { sent: number };
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: awaited for its result; emits `response` (client, status code, bytes, time in ms) per answer. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

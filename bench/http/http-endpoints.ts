@@ -100,3 +100,17 @@ export function httpEndpoints(
     ...switchedOffRows("submit"),
   ];
 }
+
+/**
+ * The endpoints `--endpoints` chose: those whose name contains one of `parts`, or, for a part that
+ * starts with "=", whose name is the rest exactly (`=GET /v1/usage` without its "queries run" row).
+ * All of them when `parts` is empty.
+ */
+export function chosenEndpoints(all: readonly Endpoint[], parts: readonly string[]): Endpoint[] {
+  if (parts.length === 0) return [...all];
+  return all.filter((endpoint) =>
+    parts.some((part) =>
+      part.startsWith("=") ? endpoint.name === part.slice(1) : endpoint.name.includes(part),
+    ),
+  );
+}

@@ -4,6 +4,7 @@
 import type { HttpSectionResult } from "./http-section.js";
 import type { MeasuredLoad } from "./load.js";
 import { cpuAreaNames } from "../support/profile-areas.js";
+import { tailTable } from "./tail-report.js";
 
 /** Each process's resident memory must stay under this, MB. */
 export const peakRssTargetMb = 300;
@@ -51,7 +52,7 @@ function endpointTable(section: HttpSectionResult): string {
   }
   lines.push(
     "",
-    `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${peakRssTargetMb}: ${mark(section.serverPeakRssMb < peakRssTargetMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s. p99 / bare p99 (under the saturating load of all connections) counts the bare p99 as at least 1 ms (autocannon's resolution). Paced: the endpoint and the bare server side by side, each offered half the endpoint's measured requests per second (at most 1,000) on a fixed schedule, each request timed in microseconds from when it was sent (\`bench/http/paced-load.ts\`); the p99 target is judged there, because under the saturating load the p99 ratio follows from the throughput ratio.`,
+    `Server peak RSS (VmHWM) over the section: ${fixed(section.serverPeakRssMb)} MB (target < ${peakRssTargetMb}: ${mark(section.serverPeakRssMb < peakRssTargetMb)}). Seeding took ${fixed(section.seedSeconds, 1)} s. p99 / bare p99: under the saturating load of all connections, each request timed to the µs (\`bench/http/load-client.ts\`). Paced: the endpoint and the bare server side by side, each offered half the endpoint's measured requests per second (at most 1,000) on a fixed schedule, each request timed in microseconds from when it was sent (\`bench/http/paced-load.ts\`); the p99 target is judged there, because under the saturating load the p99 ratio follows from the throughput ratio.`,
   );
   if (section.endpoints.some((endpoint) => endpoint.name.endsWith(" off")))
     lines.push(
@@ -130,7 +131,7 @@ function statementTable(section: HttpSectionResult): string | undefined {
 }
 
 export function httpTables(section: HttpSectionResult): string {
-  const parts = [endpointTable(section)];
+  const parts = [endpointTable(section), tailTable(section)];
   const statements = statementTable(section);
   if (statements) parts.push(statements);
   if (section.pairs.length > 0) parts.push(pairTable(section));

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BenchDialect, freshDatabase, settleStatistics } from "../support/databases.js";
 import {
+  chosenEndpoints,
   type Endpoint,
   endpointNames,
   httpEndpoints,
@@ -38,8 +39,10 @@ export interface EndpointResult {
   readonly ratio: number;
   /** The bare server's CPU per request over the real one's: the ratio on a machine with nothing else to do. */
   readonly cpuRatio: number;
-  /** The endpoint's p99 over the bare run's (whose p99 counts as at least 1 ms, autocannon's resolution). */
+  /** The endpoint's p99 over the bare run's (each timed to the µs; the bare p99 counted as at least 10 µs). */
   readonly p99Ratio: number;
+  /** The same for p99.9: one request in a thousand, where a rare long turn of the loop shows first. */
+  readonly p999Ratio: number;
   /** The endpoint and the bare server offered the same fixed rate at once, below what either can take. */
   readonly paced: PacedComparison;
   /** PostgreSQL only: what one request sends PostgreSQL, counted in a pass of its own. */
@@ -63,6 +66,7 @@ export interface PacedComparison {
   readonly maxSendLagMs: number;
   /** The endpoint's p99 over the bare server's at the same rate: what the p99 target is judged on. */
   readonly p99Ratio: number;
+  readonly p999Ratio: number;
 }
 
 /**
@@ -179,7 +183,8 @@ export async function runHttpSection(
     );
 
     const profileDir = options.profile ? join(options.resultsDir, "profiles") : undefined;
-    const bare = await startBareServer({ cpuProfileDir: profileDir });
+    // Every measured server's event loop is watched (support/loop-delay.ts), the bare one's too.
+    const bare = await startBareServer({ cpuProfileDir: profileDir, loopDelay: true });
     servers.push(bare);
     const startReal = (
       name: string,
@@ -196,7 +201,7 @@ export async function runHttpSection(
           LOG_LEVEL: options.logLevel,
           ...settings,
         },
-        { cpuProfileDir: profiled ? profileDir : undefined, name },
+        { cpuProfileDir: profiled ? profileDir : undefined, name, loopDelay: true },
       );
     // One server per set of settings: the default, the one with every query run (answers are
     // remembered between writes by default; the same reads with every query run show what a read
@@ -221,10 +226,7 @@ export async function runHttpSection(
       endpoint.method === "POST" ? { ...auth, ...jsonHeaders } : auth;
     const postBody = submissionBody();
     const allEndpoints = httpEndpoints(dialect, seeded.history, postBody, options.switches);
-    const endpoints =
-      options.endpoints.length === 0
-        ? allEndpoints
-        : allEndpoints.filter((endpoint) => options.endpoints.some((part) => endpoint.name.includes(part)));
+    const endpoints = chosenEndpoints(allEndpoints, options.endpoints);
     const [jobRead, , search] = allEndpoints as [Endpoint, Endpoint, Endpoint];
     const readBody = await check(real, jobRead, auth);
     if (!readBody.includes('"rows":null'))
@@ -296,6 +298,7 @@ export async function runHttpSection(
         server.pid,
         options.warmupSeconds,
         server === bare ? undefined : postgres,
+        server.loopDelay,
       );
     };
     const bareGet = await load(bare, { method: "GET", headers: {} }, "/");
@@ -366,10 +369,12 @@ export async function runHttpSection(
         bareLoad: pacedBare,
         maxSendLagMs: pacedRun.maxSendLagMs,
         p99Ratio: pacedLoad.latencyMs.p99 / Math.max(0.01, pacedBare.latencyMs.p99),
+        p999Ratio: pacedLoad.latencyMs.p999 / Math.max(0.01, pacedBare.latencyMs.p999),
       };
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
       const cpuRatio = yardstick.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
-      const p99Ratio = measured.latencyMs.p99 / Math.max(1, yardstick.latencyMs.p99);
+      const p99Ratio = measured.latencyMs.p99 / Math.max(0.01, yardstick.latencyMs.p99);
+      const p999Ratio = measured.latencyMs.p999 / Math.max(0.01, yardstick.latencyMs.p999);
       const statementCounts = counts.get(endpoint.name);
       results.push({
         name: endpoint.name,
@@ -382,6 +387,7 @@ export async function runHttpSection(
         ratio,
         cpuRatio,
         p99Ratio,
+        p999Ratio,
         paced,
         ...(statementCounts && { statementCounts }),
         ...(server !== shared &&
@@ -394,7 +400,7 @@ export async function runHttpSection(
           ? ""
           : `, PostgreSQL ${measured.postgresCpuMicrosPerRequest.toFixed(0)} us CPU/req (+${(measured.postgresBackgroundCpuMicrosPerRequest ?? 0).toFixed(0)} background)`;
       log(
-        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${paced.maxSendLagMs} ms), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), p99.9 ${measured.latencyMs.p999} ms (${p999Ratio.toFixed(1)}x), loop delay p99 ${measured.loopDelay?.p99Ms ?? "-"} ms (bare ${yardstick.loopDelay?.p99Ms ?? "-"}), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${paced.maxSendLagMs} ms), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
       );
     }
 

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { PacedSpec, PacedSummary } from "./paced-load.js";
 import type { PostgresCpuMeter } from "../postgres/postgres-cpu.js";
+import type { LoopDelay, LoopDelayProbe } from "../support/loop-delay.js";
 import { cpuTimesOf, memoryOf, preemptionsOf } from "../support/processes.js";
 
 export interface LoadSpec {
@@ -23,7 +24,8 @@ export interface LoadSummary {
   errors: number;
   timeouts: number;
   statusCounts: Record<string, number>;
-  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** Each answered request's time, in ms to the µs (load-client.ts keeps them all, not autocannon's whole ms). */
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
   durationSeconds: number;
 }
 
@@ -44,6 +46,8 @@ export interface MeasuredLoad extends LoadSummary {
    * wait as time in whatever the process was doing: mostly a socket write that woke PostgreSQL.
    */
   preemptionsPerRequest: number;
+  /** The server's event-loop delay over the measured load, where it was watched (support/loop-delay.ts). */
+  loopDelay?: LoopDelay;
   /** PostgreSQL only: its backends' CPU per request (those of the benchmark's database). */
   postgresCpuMicrosPerRequest?: number;
   /** PostgreSQL only: its background processes' CPU per request (WAL writer and the like, server-wide). */
@@ -89,14 +93,18 @@ export function measurePaced(spec: PacedSpec): Promise<PacedSummary> {
   return runGenerator<PacedSummary>(pacedClientPath, spec);
 }
 
-/** Loads `spec` on the server `serverPid`; with `warmupSeconds`, a short unrecorded run goes first. */
+/**
+ * Loads `spec` on the server `serverPid`; with `warmupSeconds`, a short unrecorded run goes first; with
+ * `loopDelay`, the server's event-loop delay over the measured run (not the warm-up) comes with it.
+ */
 export function measureLoad(
   spec: LoadSpec,
   serverPid: number,
   warmupSeconds = 0,
   postgres?: PostgresCpuMeter,
+  loopDelay?: LoopDelayProbe,
 ): Promise<MeasuredLoad> {
-  return measureLoads([{ spec, serverPid }], warmupSeconds, postgres);
+  return measureLoads([{ spec, serverPid, loopDelay }], warmupSeconds, postgres);
 }
 
 /**
@@ -104,7 +112,7 @@ export function measureLoad(
  * summed: requests and CPU over all of them, the worst of their latencies.
  */
 export async function measureLoads(
-  loads: readonly { spec: LoadSpec; serverPid: number }[],
+  loads: readonly { spec: LoadSpec; serverPid: number; loopDelay?: LoopDelayProbe }[],
   warmupSeconds = 0,
   postgres?: PostgresCpuMeter,
 ): Promise<MeasuredLoad> {
@@ -123,9 +131,13 @@ export async function measureLoads(
     const endPostgres = await postgres?.begin();
     const preemptions = () => pids.map(preemptionsOf).reduce((a, b) => a + b, 0);
     const preemptionsBefore = preemptions();
+    // One server's loop is reported; several at once (two API processes) have no one figure.
+    const watched = loads.length === 1 ? loads[0]?.loopDelay : undefined;
+    watched?.reset();
     const cpuBefore = cpu();
     const summaries = await Promise.all(loads.map(({ spec }) => runClient(spec)));
     const cpuAfter = cpu();
+    const loopDelay = await watched?.read();
     const preempted = preemptions() - preemptionsBefore;
     const postgresSpent = await endPostgres?.();
     const summary = combined(summaries);
@@ -138,6 +150,7 @@ export async function measureLoads(
       cpuMicrosPerRequest: perRequest(cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
       systemCpuMicrosPerRequest: perRequest(cpuAfter.system - cpuBefore.system),
       preemptionsPerRequest: preempted / requests,
+      ...(loopDelay && { loopDelay }),
       ...(postgresSpent && {
         postgresCpuMicrosPerRequest: perRequest(postgresSpent.backends),
         postgresBackgroundCpuMicrosPerRequest: perRequest(postgresSpent.background),
@@ -175,6 +188,7 @@ function combined(summaries: LoadSummary[]): LoadSummary {
       p50: worst((s) => s.latencyMs.p50),
       p90: worst((s) => s.latencyMs.p90),
       p99: worst((s) => s.latencyMs.p99),
+      p999: worst((s) => s.latencyMs.p999),
       max: worst((s) => s.latencyMs.max),
     },
     durationSeconds: worst((s) => s.durationSeconds),

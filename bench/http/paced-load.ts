@@ -38,7 +38,7 @@ export interface PacedTargetSummary {
   sent: number;
   ok: number;
   failed: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  latencyMs: { p50: number; p90: number; p99: number; p999: number; max: number };
 }
 
 export interface PacedSummary {
@@ -50,7 +50,7 @@ export interface PacedSummary {
 }
 
 /** The value at `fraction` of the sorted `values` (nearest rank). */
-export function percentile(sorted: readonly number[], fraction: number): number {
+export function percentile(sorted: ArrayLike<number>, fraction: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[rank] as number;
@@ -121,6 +121,7 @@ class TargetLoad {
         p50: ms(percentile(sorted, 0.5)),
         p90: ms(percentile(sorted, 0.9)),
         p99: ms(percentile(sorted, 0.99)),
+        p999: ms(percentile(sorted, 0.999)),
         max: ms(sorted.at(-1) ?? 0),
       },
     };

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type LoopDelayProbe, loopDelayPreloadPath, loopDelayProbe } from "./loop-delay.js";
 
 export const cliPath = fileURLToPath(new URL("../../../cli.js", import.meta.url));
 const bareServerPath = fileURLToPath(new URL("../http/bare-server.js", import.meta.url));
@@ -92,6 +93,8 @@ export async function freePort(): Promise<number> {
 export interface Child {
   readonly pid: number;
   readonly process: ChildProcess;
+  /** The child's event-loop delay (support/loop-delay.ts), when it was started watching it. */
+  readonly loopDelay?: LoopDelayProbe;
   output(): string;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has gone. */
   stop(graceMs?: number): Promise<void>;
@@ -102,16 +105,26 @@ export interface SpawnOptions {
   /** Where `--cpu-prof` writes the process's CPU profile; no profiling without it. */
   readonly cpuProfileDir?: string;
   readonly name: string;
+  /** Watch the child's event-loop delay (a preload and an IPC channel; see support/loop-delay.ts). */
+  readonly loopDelay?: boolean;
 }
 
 export function spawnNode(script: string, args: string[], options: SpawnOptions): Child {
+  // BENCH_PROFILE_INTERVAL_US samples finer than Node's 1 ms, to see which stretches hold the loop.
+  const interval = process.env.BENCH_PROFILE_INTERVAL_US;
   const nodeArgs = options.cpuProfileDir
-    ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${options.name}.cpuprofile`]
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${options.cpuProfileDir}`,
+        `--cpu-prof-name=${options.name}.cpuprofile`,
+        ...(interval && /^\d+$/.test(interval) ? [`--cpu-prof-interval=${interval}`] : []),
+      ]
     : [];
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+  const watchArgs = options.loopDelay ? [`--import=${loopDelayPreloadPath}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...watchArgs, script, ...args], {
     cwd: childCwd,
-    env: childEnv(options.env ?? {}),
-    stdio: ["ignore", "pipe", "pipe"],
+    env: childEnv({ ...options.env, ...(options.loopDelay && { BENCH_LOOP_DELAY: "1" }) }),
+    stdio: options.loopDelay ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   live.add(child);
   child.once("exit", () => live.delete(child));
@@ -129,6 +142,7 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
   return {
     pid: child.pid ?? -1,
     process: child,
+    ...(options.loopDelay && { loopDelay: loopDelayProbe(child) }),
     output: () => output,
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -169,7 +183,7 @@ export interface ServerChild extends Child {
 /** `vidrows serve --no-worker` on a free port. */
 export async function startVidrowsServer(
   env: Record<string, string>,
-  options: { cpuProfileDir?: string; name: string },
+  options: { cpuProfileDir?: string; name: string; loopDelay?: boolean },
 ): Promise<ServerChild> {
   const port = await freePort();
   const spawnedAt = Date.now();
@@ -183,7 +197,9 @@ export async function startVidrowsServer(
 }
 
 /** The hello-world Fastify server the real one is compared with. */
-export async function startBareServer(options: { cpuProfileDir?: string } = {}): Promise<ServerChild> {
+export async function startBareServer(
+  options: { cpuProfileDir?: string; loopDelay?: boolean } = {},
+): Promise<ServerChild> {
   const port = await freePort();
   const spawnedAt = Date.now();
   const child = spawnNode(bareServerPath, [String(port)], { ...options, name: "bare" });
