@@ -24,7 +24,8 @@ function typeNote(spec: ColumnSpec): string {
 /**
  * The instructions: the same for every chunk of a job, so the columns and their descriptions are said once.
  * Short, because they are sent with every chunk: each sentence says something the answer's JSON schema
- * (`rows-json-schema.ts`) does not already bind.
+ * (`rows-json-schema.ts`) does not already bind. The answer's shape is the schema's alone (the model must
+ * support structured output, as the README says): spelling it out here too cost 33 tokens a chunk.
  */
 export function buildSystemPrompt(definition: SchemaDefinition): string {
   const columns = columnSpecs(definition).map((spec) => {
@@ -32,10 +33,10 @@ export function buildSystemPrompt(definition: SchemaDefinition): string {
     return spec.description === undefined ? line : `${line}: ${spec.description}`;
   });
   return [
-    "Extract rows from a part of a video transcript, one row per distinct item it mentions. Columns:",
+    "A row per distinct item this video transcript part mentions. Columns:",
     ...columns,
-    'Answer {"rows": [{"row": {...}, "first_line": n, "last_line": n}]}, the numbers of the transcript lines the row comes from.',
-    'Take values only from the transcript, null when it does not say; numbers as numbers. No items: {"rows": []}.',
+    "first_line, last_line: the numbered lines it comes from.",
+    "Values only from the transcript, else null; numbers as numbers.",
   ].join("\n");
 }
 
@@ -46,14 +47,15 @@ export interface ChunkContext {
 }
 
 /**
- * The transcript part, one numbered line (`12. text`) per group of cues (`transcript-lines.ts`), with where
- * the part sits in the video. The model names a row's lines by these numbers (`row-sources.ts` reads them
- * back as times); lines carry no time stamps, which cost as much as a short cue's words and which the
- * model does not need to name lines.
+ * The transcript part, one numbered line (`12 text`) per group of cues (`transcript-lines.ts`), with which
+ * part of how many it is when there are several, and its language. The model names a row's lines by these
+ * numbers (`row-sources.ts` reads them back as times). Each costs one token, its line break often shared
+ * with the sentence's end: a dot after the number cost one more a line, and time stamps (here, or the
+ * part's span in the header) cost as much as a short cue's words and are not needed to name lines.
  */
 export function buildUserPrompt(chunk: TranscriptChunk, context: ChunkContext): string {
-  const where = `part ${chunk.index + 1}/${context.chunkCount}, ${formatTimestamp(chunk.startMs)}-${formatTimestamp(chunk.endMs)}`;
+  const part = context.chunkCount > 1 ? ` part ${chunk.index + 1}/${context.chunkCount}` : "";
   const language = context.language ? `, ${context.language}` : "";
-  const lines = chunk.cues.map((line, i) => `${i + 1}. ${line.text}`);
-  return [`Transcript (${where}${language}):`, ...lines].join("\n");
+  const lines = chunk.cues.map((line, i) => `${i + 1} ${line.text}`);
+  return [`Transcript${part}${language}:`, ...lines].join("\n");
 }

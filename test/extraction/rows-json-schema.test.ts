@@ -116,25 +116,25 @@ describe("the prompt", () => {
 
   it("asks for each row's first and last line by the numbers the transcript's lines start with", () => {
     const prompt = buildSystemPrompt({ columns: ["product"] });
-    expect(prompt).toContain('{"rows": [{"row": {...}, "first_line": n, "last_line": n}]}');
-    expect(prompt).toMatch(/the numbers of the transcript lines the row comes from/);
+    expect(prompt).toContain("first_line, last_line: the numbered lines it comes from.");
   });
 
-  it("gives the transcript part with its place in the video, each line numbered from 1, without time stamps", () => {
-    const prompt = buildUserPrompt(
-      {
-        index: 1,
-        startMs: 61_000,
-        endMs: 3_725_000,
-        tokens: 20,
-        cues: [
-          { startMs: 61_000, endMs: 62_000, text: "hello" },
-          { startMs: 3_720_000, endMs: 3_725_000, text: "bye" },
-        ],
-      },
-      { chunkCount: 3, language: "en" },
+  it("gives the transcript part with its place among the parts, each line numbered from 1, without time stamps", () => {
+    const chunk = {
+      index: 1,
+      startMs: 61_000,
+      endMs: 3_725_000,
+      tokens: 20,
+      cues: [
+        { startMs: 61_000, endMs: 62_000, text: "hello" },
+        { startMs: 3_720_000, endMs: 3_725_000, text: "bye" },
+      ],
+    };
+    expect(buildUserPrompt(chunk, { chunkCount: 3, language: "en" })).toBe(
+      "Transcript part 2/3, en:\n1 hello\n2 bye",
     );
-    expect(prompt).toBe("Transcript (part 2/3, 1:01-1:02:05, en):\n1. hello\n2. bye");
+    // A transcript in one part says no part, and one of unknown language no language.
+    expect(buildUserPrompt({ ...chunk, index: 0 }, { chunkCount: 1 })).toBe("Transcript:\n1 hello\n2 bye");
   });
 
   it("formats time stamps as people quote them", () => {

@@ -93,7 +93,7 @@ export function spannedRowsReply(items: readonly SpannedRow[]): FakeModelReply {
   return completionReply(JSON.stringify({ rows: items }));
 }
 
-/** A numbered transcript line of a request's prompt: `12. text` (before issue 27, `12. [1:02] text`). */
+/** A numbered transcript line of a request's prompt: `12 text` (before issue 37, `12. text`). */
 export interface PromptLine {
   /** The number the model names the line by, from 1. */
   readonly number: number;
@@ -102,7 +102,7 @@ export interface PromptLine {
 
 /** The numbered transcript lines of the request's user message, in order. */
 export function promptLines(request: FakeModelRequest): PromptLine[] {
-  return [...messageOf(request, "user").matchAll(/^(\d+)\. (?:\[[\d:]+\] )?(.*)$/gm)].map((match) => ({
+  return [...messageOf(request, "user").matchAll(/^(\d+) (.*)$/gm)].map((match) => ({
     number: Number(match[1]),
     text: match[2] as string,
   }));

@@ -1,5 +1,6 @@
-// A job's videos, one row each: status, duration, credits and, for a failed one, its error's code and
-// message. Read from `GET /v1/{job_id}/videos`, which never carries or takes the rows.
+// A job's videos, one row each: status, duration, where a done one's words came from, credits and, for a
+// failed one, its error's code and message. Read from `GET /v1/{job_id}/videos`, which never carries or
+// takes the rows.
 import type { VideoProgress } from "@vidrows/client";
 import { formatNumber, formatVideoTime } from "../lib/format.js";
 import { TableScroll } from "./table-scroll.js";
@@ -9,6 +10,13 @@ const statusWords: Record<VideoProgress["status"], string> = {
   processing: "Processing",
   done: "Done",
   failed: "Failed",
+};
+
+/** Where a done video's words came from, in the words a person reads; null (settled before vidrows said) is a dash. */
+const transcriptWords: Record<"captions" | "transcription" | "reused", string> = {
+  captions: "Captions",
+  transcription: "Speech-to-text",
+  reused: "Reused",
 };
 
 /** A video failed `cancelled` reads "Cancelled" in grey, as its job does: nothing went wrong with it. */
@@ -25,6 +33,7 @@ export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] })
             <th scope="col">Video</th>
             <th scope="col">Status</th>
             <th scope="col">Duration</th>
+            <th scope="col">Transcript</th>
             <th scope="col">Credits</th>
             <th scope="col">Error</th>
           </tr>
@@ -42,6 +51,11 @@ export function JobVideosTable({ videos }: { videos: readonly VideoProgress[] })
               </td>
               <td data-label="Duration">
                 {video.status === "done" ? formatVideoTime(video.usage.duration_seconds) : "—"}
+              </td>
+              <td data-label="Transcript" class="video-transcript">
+                {video.status === "done" && video.transcript !== null
+                  ? transcriptWords[video.transcript]
+                  : "—"}
               </td>
               <td data-label="Credits">
                 {video.status === "done" || video.status === "failed"

@@ -76,18 +76,26 @@ export type SchemaChoice =
   | { readonly kind: "columns"; readonly text: string }
   | { readonly kind: "saved"; readonly schemaId: string; readonly version: number | null };
 
+/** How the job reads its videos' words: the caption language, when to transcribe, whether kept transcripts serve. */
+export interface ReadingChoices {
+  readonly language: string;
+  readonly transcribe: TranscribeChoice;
+  /** Use a transcript this workspace kept from an earlier job of the same video (the server's default). */
+  readonly reuse: boolean;
+}
+
 /** The body of `POST /v1` for the form as filled in; throws ColumnLineError for a line it cannot read. */
 export function submitBodyOf(
   videosText: string,
   schema: SchemaChoice,
-  language: string,
-  transcribe: TranscribeChoice = "auto",
+  { language, transcribe, reuse }: ReadingChoices,
 ): SubmitJobBody {
   const videos = videosOf(videosText);
   const languagePart = {
     ...(language.trim() === "" ? {} : { language: language.trim() }),
-    // `auto` is the server's default: left out, so the body says only what the person chose.
+    // `auto` and reusing are the server's defaults: left out, so the body says only what the person chose.
     ...(transcribe === "auto" ? {} : { transcribe }),
+    ...(reuse ? {} : { reuse: false }),
   };
   if (schema.kind === "saved") {
     return {

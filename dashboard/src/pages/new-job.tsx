@@ -1,5 +1,6 @@
 // Submit a job: videos pasted one a line or listed from a playlist or channel, the columns typed in or a
-// saved schema (and version), a language, and when to transcribe.
+// saved schema (and version), a language, when to transcribe, and whether transcripts kept from earlier
+// jobs may serve.
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
 import { blames, FieldError, fixing } from "../components/field-error.js";
@@ -32,6 +33,7 @@ export function NewJobPage() {
   const [version, setVersion] = useState("");
   const [language, setLanguage] = useState("");
   const [transcribe, setTranscribe] = useState<TranscribeChoice>("auto");
+  const [reuse, setReuse] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
   const saved = useApi((client, signal) => client.schemas.list({ signal }), []);
   const chosen = saved.data?.data.find((schema) => schema.id === schemaId);
@@ -48,7 +50,7 @@ export function NewJobPage() {
         : { kind, schemaId, version: version === "" ? null : Number(version) };
     let body;
     try {
-      body = submitBodyOf(videos, choice, language, transcribe);
+      body = submitBodyOf(videos, choice, { language, transcribe, reuse });
     } catch (error) {
       if (error instanceof ColumnLineError) return setFormError(error.message);
       throw error;
@@ -75,7 +77,8 @@ export function NewJobPage() {
     blames(error, "schema") ||
     blames(error, "schema_id") ||
     blames(error, "language") ||
-    blames(error, "transcribe");
+    blames(error, "transcribe") ||
+    blames(error, "reuse");
   return (
     <>
       <p class="crumbs">
@@ -243,6 +246,28 @@ export function NewJobPage() {
           ))}
         </fieldset>
         <FieldError error={error} field="transcribe" id="job-transcribe-error" />
+        <div class="field">
+          <div class="check">
+            <input
+              type="checkbox"
+              id="job-reuse"
+              checked={reuse}
+              aria-invalid={blames(error, "reuse")}
+              aria-describedby={blames(error, "reuse") ? "job-reuse-hint job-reuse-error" : "job-reuse-hint"}
+              onChange={(event) => {
+                setReuse(event.currentTarget.checked);
+                fixing(submit, "reuse");
+              }}
+            />
+            <label for="job-reuse">Reuse kept transcripts</label>
+          </div>
+          <p class="hint" id="job-reuse-hint">
+            A video this workspace read in an earlier job, with the same language and transcription choice, is
+            not fetched or transcribed again while the server keeps its transcript (a day unless set
+            otherwise): it is priced as captions. Untick to read every video afresh.
+          </p>
+          <FieldError error={error} field="reuse" id="job-reuse-error" />
+        </div>
         {!placed && <ErrorMessage error={error} />}
         <button type="submit" disabled={submit.busy}>
           Submit job
