@@ -18,11 +18,16 @@ import { type DispatcherOptions, WebhookDispatcher } from "../webhooks/dispatche
 import { WebhookSender } from "../webhooks/webhook-sender.js";
 
 export interface BackgroundWorkOptions {
-  /** Timings of the worker's polling and retries (tests shorten them). */
+  /** Timings of the worker's polling and retries (tests shorten them), and its kept transcripts (tests fail them). */
   readonly worker?: Partial<
     Pick<
       WorkerOptions,
-      "pollIntervalMs" | "captionAttempts" | "retryBaseMs" | "maxClaims" | "transcriptSweepMs"
+      | "pollIntervalMs"
+      | "captionAttempts"
+      | "retryBaseMs"
+      | "maxClaims"
+      | "transcriptSweepMs"
+      | "keptTranscripts"
     >
   >;
   /** Retry and chunking settings of the model client (tests shorten them). */

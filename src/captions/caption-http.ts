@@ -37,6 +37,9 @@ export class HttpFailure extends Error {
 
 function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  // The egress guard answered the tunnel with an error: the address could not be reached (what the guard
+  // saw stays in the operator's logs).
+  if (/^Proxy response \(\d{3}\)/.test(cause?.message ?? "")) return "no connection could be made";
   return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
 }
 

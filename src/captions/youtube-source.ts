@@ -2,12 +2,12 @@
 // track is downloaded as json3; a client the platform refuses gives way to the next. Every way it can go
 // wrong is mapped to the contract's per-video codes.
 import type { Dispatcher } from "undici";
-import { openAttemptDispatcher } from "./attempt-dispatcher.js";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds } from "./caption-formats.js";
 import { defaultCaptionTimeoutMs, type HttpAnswer, HttpFailure, httpRequest } from "./caption-http.js";
 import type { CaptionCue, Transcript } from "../domain/transcript.js";
 import { type Cookie, cookieHeader } from "../platforms/netscape-cookies.js";
+import type { EgressGuard } from "../platforms/egress/egress-guard.js";
 import { PlatformAccess } from "../platforms/platform-access.js";
 import { PlatformError, platformUnavailable as unavailable } from "../platforms/platform-error.js";
 import { parseProxyList } from "../platforms/proxy-pool.js";
@@ -29,6 +29,8 @@ export interface YouTubeSourceOptions {
   readonly access?: PlatformAccess;
   /** One proxy, or a list of them, with no pace or cookies: an access of this source's own (see access). */
   readonly proxy?: string;
+  /** The egress guard of that access of its own (public addresses only unless set). */
+  readonly egress?: EgressGuard;
   readonly timeoutMs?: number;
   /** The clients to ask, in order (see innertube-client.ts). */
   readonly clients?: readonly InnerTubeClient[];
@@ -66,7 +68,8 @@ export class YouTubeCaptionSource implements CaptionSource {
     this.baseUrl = (options.baseUrl ?? youtubeBaseUrl).replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? defaultCaptionTimeoutMs;
     this.clients = options.clients ?? defaultClients;
-    this.access = options.access ?? new PlatformAccess({ proxies: ownProxies(options.proxy) });
+    this.access =
+      options.access ?? new PlatformAccess({ proxies: ownProxies(options.proxy), egress: options.egress });
   }
 
   /**
@@ -77,22 +80,26 @@ export class YouTubeCaptionSource implements CaptionSource {
     assertVideoId(videoId);
     // The cookies file as it is now (a browser export may be replaced while the worker runs).
     const cookies = await this.access.cookies();
-    // One attempt, one exit: the next proxy of the pool over connections of its own, closed at the end.
-    const dispatcher = openAttemptDispatcher(this.access.proxies.next(), this.timeoutMs);
-    const attempt: Attempt = { dispatcher, cookies, signal: options.signal };
+    // One attempt, one exit: the next proxy of the pool, behind an egress session of the attempt's own that
+    // checks every address the platform's answers lead to; closed, with whatever is still open, at the end.
+    return this.access.ownRequests(videoId, (dispatcher) =>
+      this.attempt(videoId, options.language, { dispatcher, cookies, signal: options.signal }),
+    );
+  }
+
+  private async attempt(
+    videoId: string,
+    language: string | undefined,
+    attempt: Attempt,
+  ): Promise<Transcript> {
     const refusals: ClientRefusal[] = [];
-    try {
-      for (const client of this.clients) {
-        try {
-          return await this.fetchWith(client, videoId, options.language, attempt);
-        } catch (error) {
-          if (!(error instanceof ClientRefusal)) throw error;
-          refusals.push(new ClientRefusal(`As ${client.context.clientName}: ${error.message}`, error));
-        }
+    for (const client of this.clients) {
+      try {
+        return await this.fetchWith(client, videoId, language, attempt);
+      } catch (error) {
+        if (!(error instanceof ClientRefusal)) throw error;
+        refusals.push(new ClientRefusal(`As ${client.context.clientName}: ${error.message}`, error));
       }
-    } finally {
-      // Whatever is still open belongs to a finished attempt: gone at once, never waited for.
-      await dispatcher.destroy();
     }
     throw new PlatformError("captions_unavailable", refusals.map((refusal) => refusal.message).join(" "), {
       sawCaptionTracks: refusals.some((refusal) => refusal.sawCaptionTracks),
@@ -175,10 +182,9 @@ export class YouTubeCaptionSource implements CaptionSource {
     videoId: string,
     attempt: Attempt,
   ): Promise<CaptionCue[]> {
-    let url: URL;
-    try {
-      url = new URL(track.baseUrl, this.baseUrl);
-    } catch {
+    const url = URL.parse(track.baseUrl, this.baseUrl);
+    // Any other scheme (file:, data:, ftp:) is not a platform's captions, and vidrows reaches none.
+    if (url === null || (url.protocol !== "https:" && url.protocol !== "http:")) {
       throw unavailable(`YouTube gave an unusable caption track URL for ${videoId}.`);
     }
     if (needsProofOfOrigin(url)) {

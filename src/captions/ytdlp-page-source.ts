@@ -16,7 +16,7 @@ import { readYtDlpMessages } from "../platforms/ytdlp-messages.js";
 import { CaptionFormatError } from "./caption-format-error.js";
 import { cuesDurationSeconds, parseCaptions } from "./caption-formats.js";
 import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
-import { subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
+import { infoForTrack, subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
 
 export interface PageSourceOptions {
   readonly executable: string;
@@ -125,7 +125,7 @@ export class YtDlpPageSource {
         return { ...read, transcript: null, noCaptions };
       }
       const infoFile = join(folder, "info.json");
-      await writeFile(infoFile, single.text);
+      await writeFile(infoFile, infoForTrack(single.text, choice.track));
       const cues = await this.trackCues(choice.track, label, { infoFile, folder, access }, run);
       const transcript: Transcript = {
         cues,

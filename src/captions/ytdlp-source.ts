@@ -18,7 +18,7 @@ import { needsProofOfOrigin } from "./proof-of-origin.js";
 import { assertVideoId } from "./video-id.js";
 import { chooseYtDlpTrack, readYtDlpInfo, type YtDlpInfo, type YtDlpTrack } from "./ytdlp-info.js";
 import { spokenLanguageFromPages } from "./ytdlp-player-pages.js";
-import { subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
+import { infoForTrack, subtitleRunArguments, writtenSubtitle } from "./ytdlp-subtitle-run.js";
 
 export const defaultYtDlpTimeoutSeconds = 60;
 
@@ -114,7 +114,7 @@ export class YtDlpCaptionSource implements CaptionSource {
       );
       if (choice.track === null) throw this.noTrack(info, videoId, options.language, messages, choice.why);
       const infoFile = join(folder, "info.json");
-      await writeFile(infoFile, stdout);
+      await writeFile(infoFile, infoForTrack(stdout, choice.track));
       const cues = await this.trackCues(choice.track, videoId, { infoFile, folder, access }, options.signal);
       return {
         cues,

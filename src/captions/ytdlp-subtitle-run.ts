@@ -44,6 +44,21 @@ export function subtitleRunArguments(
 }
 
 /**
+ * The info the subtitle run loads: the first run's, with the chosen track as its only caption entry. yt-dlp
+ * takes the last entry of a language in the asked format while vidrows read the first, and it fetches an
+ * rtsp:// or rtmp:// entry with a program that connects without any proxy: left as the page gave them, a
+ * page could have yt-dlp fetch another URL than the one vidrows checked.
+ */
+export function infoForTrack(infoText: string, track: YtDlpTrack): string {
+  const info = JSON.parse(infoText) as Record<string, unknown>;
+  const only = { [track.key]: [{ ext: track.format, url: track.url }] };
+  info.subtitles = track.kind === "asr" ? {} : only;
+  info.automatic_captions = track.kind === "asr" ? only : {};
+  delete info.requested_subtitles;
+  return JSON.stringify(info);
+}
+
+/**
  * The largest caption file read: the captions of a 12-hour talk, with every word timed, are a few MB; a
  * larger file is a page's doing, and reading it would cost memory and model requests its charge never pays.
  */

@@ -17,6 +17,7 @@ import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import { BoundExceeded } from "../domain/media-bounds.js";
 import type { Store } from "../store/database.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 import { cancelledJobsAmong, type ClaimedVideo, claimVideos, releaseVideos, renewLeases } from "./claims.js";
 import { cancelledOutcome } from "./cancellation.js";
 import { CancellationWatch } from "./cancellation-watch.js";
@@ -24,6 +25,7 @@ import type { PageIdentity, VideoOutcome } from "./video-outcomes.js";
 import { SettlementQueue } from "./settlement-queue.js";
 import { VideoBounds } from "./video-bounds.js";
 import { KeptTranscripts, sourcedWordsOf } from "./kept-transcripts.js";
+import { throughDatabaseOutages } from "./database-patience.js";
 import { VideoTranscripts } from "./video-transcripts.js";
 
 export interface WorkerOptions {
@@ -191,7 +193,12 @@ export class Worker {
     named: (identity: PageIdentity) => void,
   ): Promise<VideoOutcome> {
     try {
-      return await this.readOutcome(video, signal, named);
+      return await throughDatabaseOutages(() => this.readOutcome(video, signal, named), {
+        patienceMs: this.leaseMs,
+        signal,
+        onOutage: (error) =>
+          logBackgroundFailure(this.options.log, error, {}, "a video waits for the database"),
+      });
     } catch (error) {
       if (cancelled.aborted) return cancelledOutcome;
       throw error;
@@ -270,6 +277,7 @@ export class Worker {
       if (error instanceof ExtractionError) {
         return { kind: "failed", code: error.code, message: error.message, retryable: true };
       }
+      if (isDatabaseUnavailable(error)) throw error; // the service's failure: waited out, not the video's
       this.options.log.error(
         { err: error, video: video.videoId },
         "unexpected error while processing a video",

@@ -1,6 +1,7 @@
 // How a process reaches video sites, shared by every part that asks them (captions, audio downloads, pages of
 // other platforms, listings): one pool of exit addresses taken in turn, one pace per site, one handling of
 // the cookies file, and yt-dlp's runs with their failures read one way.
+import type { Dispatcher } from "undici";
 import type { Cookie } from "./netscape-cookies.js";
 import { cookiesCopyIn, cookiesNow } from "./cookies.js";
 import { EgressGuard, refusedAddressMessage } from "./egress/egress-guard.js";
@@ -53,6 +54,11 @@ export class EgressRefused extends Error {
   constructor(readonly addresses: readonly string[]) {
     super(refusedAddressMessage);
   }
+}
+
+/** The failure of a video whose page or platform led to an address vidrows does not reach. */
+function refusedVideo(label: string): PlatformError {
+  return new PlatformError("video_unavailable", `For ${label}, ${refusedAddressMessage}.`);
 }
 
 /**
@@ -118,7 +124,8 @@ export class PlatformAccess {
         this.runner({
           program: "yt-dlp",
           ...run,
-          args: ["--proxy", session.proxyUrl, ...args],
+          // The session reaches yt-dlp through its environment only (see childEnvironment).
+          args,
           proxyUrl: session.proxyUrl,
         }),
       );
@@ -126,6 +133,26 @@ export class PlatformAccess {
       // to an address vidrows does not reach fails, and nothing read in that run is used.
       if (session.refused) throw new EgressRefused(session.refusedAddresses);
       return output;
+    });
+  }
+
+  /**
+   * vidrows' own requests of one attempt at the video `label` names (the youtube source's player and caption
+   * requests): `work` is given undici's dispatcher of an egress session of its own, leaving through the next
+   * proxy of the pool, closed when the work ends. However `work` ends, a request it made that was led to an
+   * address vidrows does not reach (a track URL, a redirect hop, a name resolving inside) fails the video.
+   */
+  async ownRequests<T>(label: string, work: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+    return this.egress.within(this.proxies.next(), async (session) => {
+      let result: T;
+      try {
+        result = await work(session.dispatcher());
+      } catch (error) {
+        if (session.refused) throw refusedVideo(label);
+        throw error;
+      }
+      if (session.refused) throw refusedVideo(label);
+      return result;
     });
   }
 
@@ -139,9 +166,7 @@ export class PlatformAccess {
       output = await this.runYtDlp(site, run);
     } catch (error) {
       if (run.signal?.aborted) throw run.signal.reason;
-      if (error instanceof EgressRefused) {
-        throw new PlatformError("video_unavailable", `For ${label}, ${refusedAddressMessage}.`);
-      }
+      if (error instanceof EgressRefused) throw refusedVideo(label);
       if (error instanceof ProgramStopped)
         throw platformUnavailable(`${error.message} for ${label}; it was killed.`);
       if (error instanceof ProgramNotRunnable) {

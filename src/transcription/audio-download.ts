@@ -38,8 +38,15 @@ export interface YtDlpAudioSourceOptions {
 const stem = "audio";
 
 /**
+ * The protocols a download may use: those yt-dlp fetches over HTTP itself (through the egress guard). A
+ * page may offer rtmp://, rtsp://, mms:// or websocket formats, which yt-dlp hands to rtmpdump, ffmpeg or
+ * mpv, and those connect to the page's address without any proxy; such a format is never chosen.
+ */
+export const guardedProtocols = "[protocol~='^(https?|m3u8(_native)?|http_dash_segments)$']";
+
+/**
  * The command line: the info printed as JSON (its duration) and the download done too (--no-simulate);
- * `wa/w` is the smallest audio-only format, else the smallest with audio at all.
+ * `wa/w` is the smallest audio-only format, else the smallest with audio at all, of guardedProtocols.
  */
 export function audioDownloadArguments(url: string, folder: string, access: AttemptAccess) {
   return [
@@ -49,7 +56,7 @@ export function audioDownloadArguments(url: string, folder: string, access: Atte
     "--no-progress",
     "--no-part",
     "-f",
-    "wa/w",
+    `wa${guardedProtocols}/w${guardedProtocols}`,
     "-o",
     join(folder, `${stem}.%(ext)s`),
     ...accessArguments(access),

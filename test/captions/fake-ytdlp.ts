@@ -31,6 +31,8 @@ export interface FakeYtDlp {
   script(scenarios: Record<string, Scenario>): void;
   /** Every command line it was run with, in order. */
   calls(): string[][];
+  /** The proxy each run was handed in its environment (https_proxy), in order; null for none. */
+  proxies(): (string | null)[];
   /** The pid a run for the video wrote, and its grandchild's, once written. */
   pid(videoId: string, which?: "child" | "grandchild"): number | null;
   remove(): void;
@@ -43,6 +45,7 @@ const path = require("node:path");
 const { spawn } = require("node:child_process");
 const args = process.argv.slice(2);
 fs.appendFileSync(path.join(__dirname, "calls.jsonl"), JSON.stringify(args) + "\\n");
+fs.appendFileSync(path.join(__dirname, "proxies.jsonl"), JSON.stringify(process.env.https_proxy || null) + "\\n");
 const scenarios0 = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
 const value = (flag) => args[args.indexOf(flag) + 1];
 if (args.includes("--load-info-json")) {
@@ -92,6 +95,14 @@ export function createFakeYtDlp(): FakeYtDlp {
     path: fake.path,
     script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
     calls: fake.calls,
+    proxies: () => {
+      const file = join(folder, "proxies.jsonl");
+      if (!existsSync(file)) return [];
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "");
+      return lines.map((line) => JSON.parse(line) as string | null);
+    },
     pid: (videoId, which = "child") => {
       const file = join(folder, `pid-${which}-${videoId}`);
       return existsSync(file) ? Number(readFileSync(file, "utf8")) : null;

@@ -9,6 +9,8 @@ import { YtDlpCaptionSource } from "../../src/captions/ytdlp-source.js";
 import { createFakeYtDlp, type FakeYtDlp } from "./fake-ytdlp.js";
 import { type LocalServer, startLocalServer } from "./local-servers.js";
 import { captionFailure, captionFixture } from "../support/captions.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
+import { loopbackGuard } from "../support/loopback-egress.js";
 
 const videoId = "Kf7tGz2xQ0A";
 describe("A chain of captions sources", () => {
@@ -35,6 +37,7 @@ describe("A chain of captions sources", () => {
       youtubeBaseUrl: platform.origin,
       ytDlpPath: ytDlp.path,
       timeoutMs: 5000,
+      access: new PlatformAccess({ egress: loopbackGuard() }),
     });
   });
   afterAll(async () => {

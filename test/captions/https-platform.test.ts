@@ -16,6 +16,7 @@ import {
   startLocalSocksProxy,
 } from "./local-servers.js";
 import { captionFixture } from "../support/captions.js";
+import { loopbackGuard } from "../support/loopback-egress.js";
 
 const videoId = "Kf7tGz2xQ0A";
 describe("The platform over HTTPS, through the proxy setting", () => {
@@ -60,7 +61,10 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     expect(platform.origin).toMatch(/^https:/);
     const source = createCaptionSource("youtube", {
       youtubeBaseUrl: platform.origin,
-      access: new PlatformAccess({ proxies: [...httpProxies.map((proxy) => proxy.url), socks.url] }),
+      access: new PlatformAccess({
+        proxies: [...httpProxies.map((proxy) => proxy.url), socks.url],
+        egress: loopbackGuard(),
+      }),
     });
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -80,7 +84,7 @@ describe("The platform over HTTPS, through the proxy setting", () => {
   it("says captions_unavailable through a bot check, and the chain's yt-dlp reads the track over HTTPS", async () => {
     player = "youtube/player-bot-check.json";
     ytDlp.script({ "*": { stdout: atOrigin(captionFixture("yt-dlp/info-auto-only.json")) } });
-    const access = new PlatformAccess({ proxies: [socks.url] });
+    const access = new PlatformAccess({ proxies: [socks.url], egress: loopbackGuard() });
     const exits = recordExits(access);
     const chain = createCaptionSource("youtube,yt-dlp", {
       youtubeBaseUrl: platform.origin,
@@ -95,8 +99,10 @@ describe("The platform over HTTPS, through the proxy setting", () => {
     }
     const runs = ytDlp.calls();
     expect(runs).toHaveLength(2);
-    for (const args of runs) expect(args[args.indexOf("--proxy") + 1]).toMatch(guardProxy);
-    expect(exits).toEqual([socks.url, socks.url]);
+    for (const args of runs) expect(args).not.toContain("--proxy");
+    for (const proxy of ytDlp.proxies()) expect(proxy).toMatch(guardProxy);
+    // The youtube source's own requests, then yt-dlp's two runs: each through a session of its own.
+    expect(exits).toEqual([socks.url, socks.url, socks.url]);
     const timedText = platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
     expect(timedText).toHaveLength(1);
   });
@@ -104,7 +110,7 @@ describe("The platform over HTTPS, through the proxy setting", () => {
   it("says captions_unavailable, retryable, when the proxy reaches nothing", async () => {
     const source = createCaptionSource("youtube", {
       youtubeBaseUrl: "https://127.0.0.1:9",
-      access: new PlatformAccess({ proxies: [socks.url] }),
+      access: new PlatformAccess({ proxies: [socks.url], egress: loopbackGuard() }),
       timeoutMs: 5000,
     });
     const error = (await source.fetchTranscript(videoId).catch((reason: unknown) => reason)) as PlatformError;

@@ -1,6 +1,12 @@
 // Small servers the captions tests start on loopback: a scripted web server, a forward proxy, a SOCKS5 proxy.
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { connect, createServer as createNetServer, type Socket } from "node:net";
 
@@ -82,15 +88,38 @@ export interface LocalProxy {
   readonly url: string;
   /** The host:port of every tunnel asked for, in order. */
   readonly tunnels: string[];
+  /** "METHOD absolute-URL" of every plain request forwarded, in order. */
+  readonly forwarded: string[];
   close(): Promise<void>;
 }
 
-/** A forward proxy that opens CONNECT tunnels (how undici's ProxyAgent reaches http and https targets alike). */
+/**
+ * A forward proxy as the usual ones are: CONNECT tunnels (for https), and plain http:// requests in absolute
+ * form forwarded as they come.
+ */
 export async function startLocalProxy(): Promise<LocalProxy> {
   const sockets = new Set<Socket>();
   const tunnels: string[] = [];
-  const server = createServer((_request, response) => {
-    response.writeHead(405).end();
+  const forwarded: string[] = [];
+  const server = createServer((request, response) => {
+    forwarded.push(`${request.method} ${request.url}`);
+    const target = URL.parse(request.url ?? "");
+    if (target === null || target.protocol !== "http:") return void response.writeHead(400).end();
+    const outgoing = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port || 80,
+        method: request.method,
+        path: `${target.pathname}${target.search}`,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    outgoing.on("error", () => response.writeHead(502).end());
+    request.pipe(outgoing);
   });
   server.on("connect", (request: IncomingMessage, client: Socket, head: Buffer) => {
     const target = request.url ?? "";
@@ -112,7 +141,7 @@ export async function startLocalProxy(): Promise<LocalProxy> {
     socket.on("close", () => sockets.delete(socket));
   });
   const url = await listen(server);
-  return { url, tunnels, close: async () => shut(server, sockets) };
+  return { url, tunnels, forwarded, close: async () => shut(server, sockets) };
 }
 
 /** A loopback address where nothing listens: a port that was just free. */

@@ -8,6 +8,8 @@ import { YouTubeCaptionSource } from "../../src/captions/youtube-source.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { type LocalServer, startLocalServer } from "./local-servers.js";
 import { captionFailure, captionFixture } from "../support/captions.js";
+import { PlatformAccess } from "../../src/platforms/platform-access.js";
+import { loopbackGuard } from "../support/loopback-egress.js";
 
 const videoId = "Kf7tGz2xQ0A";
 interface PlayerAnswer {
@@ -46,6 +48,7 @@ describe("The youtube source's clients", () => {
       baseUrl: platform.origin,
       timeoutMs: 5000,
       clients: parseClientList("ANDROID_VR,ANDROID"),
+      egress: loopbackGuard(),
     });
   });
   afterAll(async () => {
@@ -60,7 +63,11 @@ describe("The youtube source's clients", () => {
 
   it("asks by default the clients the maintained tools rely on now, in their order and versions", async () => {
     answers = {};
-    const byDefault = new YouTubeCaptionSource({ baseUrl: platform.origin, timeoutMs: 5000 });
+    const byDefault = new YouTubeCaptionSource({
+      baseUrl: platform.origin,
+      timeoutMs: 5000,
+      egress: loopbackGuard(),
+    });
     answers = {
       VISIONOS: player("player-made-for-kids.json"),
       ANDROID_VR: player("player-auto-only.json", 400),
@@ -82,6 +89,7 @@ describe("The youtube source's clients", () => {
     const configured = createCaptionSource("youtube", {
       youtubeBaseUrl: platform.origin,
       youtubeClients: " ANDROID@20.10.38 , ANDROID_VR ",
+      access: new PlatformAccess({ egress: loopbackGuard() }),
     });
     answers = { ANDROID: player("player-auto-only.json", 400), ANDROID_VR: player("player-auto-only.json") };
     try {

@@ -62,8 +62,9 @@ describe("Captions through yt-dlp", () => {
       const [infoRun = [], subtitleRun = []] = calls;
       expect(infoRun).toContain("--skip-download");
       expect(infoRun).toContain("--dump-single-json");
-      // No operator proxy: only the egress guard's own.
-      expect(infoRun[infoRun.indexOf("--proxy") + 1]).toMatch(guardProxy);
+      // No operator proxy: only the egress guard's own, in the environment (never --proxy, see childEnvironment).
+      expect(infoRun).not.toContain("--proxy");
+      for (const proxy of ytDlp.proxies().slice(before)) expect(proxy).toMatch(guardProxy);
       expect(infoRun.slice(-2)).toEqual(["--", `https://www.youtube.com/watch?v=${videoId}`]);
       const media = /^(-f|--format|-x|--extract-audio|--no-simulate)$/;
       expect(infoRun.some((arg) => media.test(arg))).toBe(false);
@@ -167,10 +168,9 @@ describe("Captions through yt-dlp", () => {
       const before = ytDlp.calls().length;
       await pooled.fetchTranscript(videoId);
       await pooled.fetchTranscript(videoId);
-      const handed = ytDlp
-        .calls()
-        .slice(before)
-        .map((args) => args[args.indexOf("--proxy") + 1]);
+      for (const args of ytDlp.calls().slice(before)) expect(args).not.toContain("--proxy");
+      const handed = ytDlp.proxies().slice(before);
+      expect(handed).toHaveLength(4);
       for (const proxy of handed) expect(proxy).toMatch(guardProxy);
       expect(exits).toEqual([
         "http://127.0.0.1:3128",

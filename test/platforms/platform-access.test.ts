@@ -20,6 +20,7 @@ import {
   startLocalSocksProxy,
 } from "../captions/local-servers.js";
 import { captionFixture } from "../support/captions.js";
+import { loopbackGuard } from "../support/loopback-egress.js";
 
 const videoId = "Kf7tGz2xQ0A";
 describe("Reaching the platform", () => {
@@ -64,31 +65,42 @@ describe("Reaching the platform", () => {
     it("sends each attempt through the next proxy, over a new connection", async () => {
       const source = createCaptionSource("youtube", {
         youtubeBaseUrl: platform.origin,
-        access: new PlatformAccess({ proxies: parseProxySetting(`${first.url}, ${second.url}`) }),
+        access: new PlatformAccess({
+          proxies: parseProxySetting(`${first.url}, ${second.url}`),
+          egress: loopbackGuard(),
+        }),
       });
-      const target = platform.origin.replace("http://", "");
-      // Which proxy each attempt went through, and how many tunnels (connections) it opened there.
+      // The platform is http:// here, so each request reaches the proxy as a plain one in absolute form.
+      const sent = (proxy: LocalProxy) => proxy.tunnels.length + proxy.forwarded.length;
+      // Which proxy each attempt went through, and how many requests it sent there.
       const opened: Array<[string, number]> = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        const before = [first.tunnels.length, second.tunnels.length] as const;
+        const before = [sent(first), sent(second)] as const;
         await source.fetchTranscript(videoId);
-        const grew = [first.tunnels.length - before[0], second.tunnels.length - before[1]];
+        const grew = [sent(first) - before[0], sent(second) - before[1]];
         opened.push(
           grew[1] === 0 ? ["first", grew[0] ?? 0] : grew[0] === 0 ? ["second", grew[1] ?? 0] : ["both", 0],
         );
       }
       await source.close?.();
       expect(opened.map(([proxy]) => proxy)).toEqual(["first", "second", "first", "second"]);
-      // A connection kept from the first attempt would have served the third without a new tunnel.
-      for (const [, tunnels] of opened) expect(tunnels).toBeGreaterThan(0);
-      expect(new Set([...first.tunnels, ...second.tunnels])).toEqual(new Set([target]));
+      for (const [, requests] of opened) expect(requests).toBeGreaterThan(0);
+      expect([...first.tunnels, ...second.tunnels]).toEqual([]);
+      const origins = [...first.forwarded, ...second.forwarded].map(
+        (line) => new URL(line.split(" ")[1]!).origin,
+      );
+      expect(new Set(origins)).toEqual(new Set([platform.origin]));
       expect(playerRequests()).toHaveLength(4);
     });
   });
 
   it("reaches the platform through a SOCKS5 proxy", async () => {
     const socks = await startLocalSocksProxy();
-    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: socks.url });
+    const source = new YouTubeCaptionSource({
+      baseUrl: platform.origin,
+      proxy: socks.url,
+      egress: loopbackGuard(),
+    });
     try {
       const transcript = await source.fetchTranscript(videoId);
       expect(transcript.cues[0]?.text).toBe("hey everyone welcome back to the kitchen");
@@ -103,7 +115,12 @@ describe("Reaching the platform", () => {
   it("says captions_unavailable when the SOCKS5 proxy is down", async () => {
     const socks = await startLocalSocksProxy();
     await socks.close();
-    const source = new YouTubeCaptionSource({ baseUrl: platform.origin, proxy: socks.url, timeoutMs: 5000 });
+    const source = new YouTubeCaptionSource({
+      baseUrl: platform.origin,
+      proxy: socks.url,
+      timeoutMs: 5000,
+      egress: loopbackGuard(),
+    });
     const error = await source.fetchTranscript(videoId).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: "captions_unavailable" });
     expect(platform.requests).toHaveLength(0);
@@ -118,7 +135,7 @@ describe("Reaching the platform", () => {
     );
     const source = new YouTubeCaptionSource({
       baseUrl: platform.origin,
-      access: new PlatformAccess({ cookiesFile: cookies }),
+      access: new PlatformAccess({ cookiesFile: cookies, egress: loopbackGuard() }),
     });
     await source.fetchTranscript(videoId);
     expect(platform.requests.map((r) => r.headers.cookie)).toEqual([

@@ -21,6 +21,8 @@ export interface FakeListingYtDlp {
   script(scenarios: Record<string, ListingScenario>): void;
   /** Every command line it was run with, in order. */
   calls(): string[][];
+  /** The proxy each run was handed in its environment (https_proxy), in order; null for none. */
+  proxies(): (string | null)[];
   /** The pid of the last run that hung, once it has started. */
   hungPid(): number | null;
   remove(): void;
@@ -31,6 +33,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const args = process.argv.slice(2);
 fs.appendFileSync(path.join(__dirname, "calls.jsonl"), JSON.stringify(args) + "\\n");
+fs.appendFileSync(path.join(__dirname, "proxies.jsonl"), JSON.stringify(process.env.https_proxy || null) + "\\n");
 const scenarios = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
 const url = args[args.length - 1];
 const scenario = scenarios[url] || scenarios["*"] || { stderr: "ERROR: Unsupported URL: " + url + "\\n", exitCode: 1 };
@@ -56,6 +59,14 @@ export function createFakeListingYtDlp(): FakeListingYtDlp {
     path: fake.path,
     script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
     calls: fake.calls,
+    proxies: () => {
+      const file = join(folder, "proxies.jsonl");
+      if (!existsSync(file)) return [];
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "");
+      return lines.map((line) => JSON.parse(line) as string | null);
+    },
     hungPid: () => {
       const file = join(folder, "hung-pid");
       return existsSync(file) ? Number(readFileSync(file, "utf8")) : null;

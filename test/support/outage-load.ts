@@ -215,16 +215,18 @@ export function alive(pid: number): boolean {
  */
 export async function settledFigures(stack: OutageStack, videos: number, timeoutMs = 90_000) {
   const { store, workspaceId } = stack;
+  // Every video of the workspace, not only the first `videos`: jobs submitted while the outage lasted are
+  // in the books too, and a check made while one of them is still running would see it unsettled.
   await waitUntil(
-    `all ${videos} videos to settle`,
+    `all ${videos} videos, and those submitted during the outage, to settle`,
     async () => {
       const rows = await store.db
         .selectFrom("videos")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .select("status")
         .where("workspace_id", "=", workspaceId)
-        .where("status", "in", ["done", "failed"])
-        .executeTakeFirstOrThrow();
-      return Number(rows.n) >= videos;
+        .execute();
+      const settled = rows.filter((r) => r.status === "done" || r.status === "failed").length;
+      return settled >= videos && settled === rows.length;
     },
     timeoutMs,
     200,

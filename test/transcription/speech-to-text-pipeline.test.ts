@@ -18,6 +18,7 @@ import {
 import { promptLines, spannedRowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { waitUntil } from "../support/waiting.js";
+import { guardedProtocols } from "../../src/transcription/audio-download.js";
 
 /** ffmpeg is required once transcription is configured; without it these suites cannot start a worker. */
 function ffmpegMissing(): string | null {
@@ -138,7 +139,8 @@ for (const dialect of dialects) {
         expect(upload?.fileBytes).toBe(wavBytes(90).length);
         const download = ytDlp.calls().at(-1) ?? [];
         expect(download).toContain("https://www.youtube.com/watch?v=sttNoCapt01");
-        expect(download.join(" ")).toContain("-f wa/w");
+        // The smallest audio-only format, else the smallest with audio, of the protocols the guard sees.
+        expect(download[download.indexOf("-f") + 1]).toBe(`wa${guardedProtocols}/w${guardedProtocols}`);
       });
 
       it('keeps no_captions with transcribe: "never", sending nothing to the service', async () => {

@@ -40,7 +40,10 @@ function passes(name: string): boolean {
 
 /**
  * The environment of a child program: what `parent` holds of the names above, the session's proxy for
- * every scheme (ffmpeg reads http_proxy; the programs yt-dlp starts read the rest), and `extra`.
+ * every scheme, and `extra`. yt-dlp is handed the session here rather than as --proxy: with --proxy,
+ * releases before 2023.11 proxy http and https only and follow a redirect to ftp:// straight to its
+ * address, while from the environment they send ftp:// to the proxy too, which refuses it. ffmpeg reads
+ * http_proxy (for https as well); the programs yt-dlp starts read the rest.
  */
 export function childEnvironment(
   parent: NodeJS.ProcessEnv,
@@ -52,7 +55,7 @@ export function childEnvironment(
     if (value !== undefined && passes(name)) env[name] = value;
   }
   if (proxyUrl !== undefined) {
-    for (const name of ["http_proxy", "https_proxy", "all_proxy"]) {
+    for (const name of ["http_proxy", "https_proxy", "ftp_proxy", "all_proxy"]) {
       env[name] = proxyUrl;
       env[name.toUpperCase()] = proxyUrl;
     }

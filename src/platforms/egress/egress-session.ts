@@ -7,10 +7,17 @@ import type { Duplex } from "node:stream";
 import { type Dispatcher, ProxyAgent } from "undici";
 import type { AllowedNetworks } from "../../domain/network-addresses.js";
 import type { ConnectionBudget } from "./connection-budget.js";
-import { decideTarget, RefusedTarget, type ResolveName } from "./egress-target.js";
-import { forwardPlainHttp } from "./http-forwarding.js";
+import { decideTarget, RefusedTarget, type ResolveName, type TargetDecision } from "./egress-target.js";
+import { forwardPlainHttp, type PlainHttpRoute } from "./http-forwarding.js";
 import { joinSockets } from "./tunnel.js";
-import { connectDirect, connectThroughProxy, UnreachableTarget } from "./upstream-streams.js";
+import {
+  connectDirect,
+  connectThroughProxy,
+  connectToHttpProxy,
+  isHttpProxy,
+  proxyAuthorization,
+  UnreachableTarget,
+} from "./upstream-streams.js";
 
 export interface SessionSettings {
   readonly resolve: ResolveName;
@@ -60,7 +67,8 @@ export class EgressSession {
     });
     server.on("request", (request: IncomingMessage, response: ServerResponse) => {
       void forwardPlainHttp(request, response, {
-        open: (host, port) => session.connect(host, port),
+        open: (host, port) => session.connectForPlainHttp(host, port),
+        refuse: (what) => session.refusals.push(what),
         maxHeaderBytes: settings.maxHeaderBytes,
         idleTimeoutMs: settings.idleTimeoutMs,
       });
@@ -88,9 +96,13 @@ export class EgressSession {
     return this.refusals;
   }
 
-  /** undici's dispatcher for vidrows' own requests of this session. */
+  /**
+   * undici's dispatcher for vidrows' own requests of this session: https:// through a CONNECT tunnel,
+   * http:// as a plain request in absolute form (so that an operator's http proxy behind the guard gets it
+   * as one too, not as a tunnel to port 80 that proxies commonly refuse).
+   */
   dispatcher(): Dispatcher {
-    this.agent ??= new ProxyAgent(this.proxyUrl);
+    this.agent ??= new ProxyAgent({ uri: this.proxyUrl, proxyTunnel: false });
     return this.agent;
   }
 
@@ -118,15 +130,7 @@ export class EgressSession {
    * to one; through the operator's proxy when there is one, else to the addresses checked.
    */
   async connect(host: string, port: number): Promise<Duplex> {
-    const decision = await decideTarget(host, {
-      resolve: this.settings.resolve,
-      allowed: this.settings.allowed,
-      throughProxy: this.upstream !== undefined,
-    });
-    if (decision.kind === "refused") {
-      this.refusals.push(decision.address);
-      throw new RefusedTarget(`${host} is, or resolves to, ${decision.address}`);
-    }
+    const decision = await this.decide(host);
     let stream: Duplex;
     if (this.upstream !== undefined) {
       stream = await connectThroughProxy(this.upstream, host.replace(/^\[|\]$/g, ""), port);
@@ -138,6 +142,37 @@ export class EgressSession {
     this.sockets.add(stream);
     stream.once("close", () => this.sockets.delete(stream));
     return stream;
+  }
+
+  /**
+   * Where a plain-http request to `host:port` goes, checked as connect() checks it: through an operator's
+   * http(s) proxy, the proxy itself, to be sent the request in absolute form with the proxy's credentials;
+   * otherwise the stream connect() gives, for the request in origin form.
+   */
+  async connectForPlainHttp(host: string, port: number): Promise<PlainHttpRoute> {
+    if (this.upstream === undefined || !isHttpProxy(this.upstream)) {
+      return { stream: await this.connect(host, port), viaProxy: null };
+    }
+    await this.decide(host);
+    const proxy = new URL(this.upstream);
+    const stream = await connectToHttpProxy(proxy);
+    this.sockets.add(stream);
+    stream.once("close", () => this.sockets.delete(stream));
+    return { stream, viaProxy: { authorization: proxyAuthorization(proxy) } };
+  }
+
+  /** The guard's decision for `host`; a refusal is remembered and thrown as RefusedTarget. */
+  private async decide(host: string): Promise<Exclude<TargetDecision, { kind: "refused" }>> {
+    const decision = await decideTarget(host, {
+      resolve: this.settings.resolve,
+      allowed: this.settings.allowed,
+      throughProxy: this.upstream !== undefined,
+    });
+    if (decision.kind === "refused") {
+      this.refusals.push(decision.address);
+      throw new RefusedTarget(`${host} is, or resolves to, ${decision.address}`);
+    }
+    return decision;
   }
 
   private async tunnel(request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {

@@ -1,12 +1,23 @@
 // A plain-HTTP request through the egress guard (`GET http://host/path` in absolute form): its target
-// checked and connected to like a tunnel's, the request sent on in origin form without the hop-by-hop
-// and proxy headers, and the answer passed back as it comes, headers bounded.
+// checked and connected to like a tunnel's, the request sent on without the hop-by-hop and proxy headers
+// (in origin form to the target, in absolute form to an operator's http proxy behind the guard), and the
+// answer passed back as it comes, headers bounded. Only http:// is forwarded: an ftp:// or other scheme a
+// program hands its proxy is refused, never fetched some other way.
 import { type IncomingMessage, request as httpRequest, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { RefusedTarget } from "./egress-target.js";
 
+/** Where one plain-http request goes: the target itself, or the operator's http proxy in front of it. */
+export interface PlainHttpRoute {
+  readonly stream: Duplex;
+  /** Set when `stream` is an http proxy's: the request goes in absolute form, with its credentials. */
+  readonly viaProxy: { readonly authorization: string | null } | null;
+}
+
 export interface Forwarding {
-  readonly open: (host: string, port: number) => Promise<Duplex>;
+  readonly open: (host: string, port: number) => Promise<PlainHttpRoute>;
+  /** Remembers a request refused for its scheme, as a refused address is remembered. */
+  readonly refuse: (what: string) => void;
   readonly maxHeaderBytes: number;
   readonly idleTimeoutMs: number;
 }
@@ -51,20 +62,27 @@ export async function forwardPlainHttp(
   } catch {
     return answer(response, 400, "A proxy request names an absolute http:// URL.\n");
   }
-  if (url.protocol !== "http:") return answer(response, 400, "Only http:// is forwarded; tunnel the rest.\n");
-  let stream: Duplex;
+  if (url.protocol !== "http:") {
+    // An ftp:// a page redirected to, say: vidrows reaches pages over http and https only.
+    forwarding.refuse(`${url.protocol}//${url.host}`);
+    return answer(response, 403, "vidrows reaches http:// and https:// only.\n");
+  }
+  let route: PlainHttpRoute;
   try {
-    stream = await forwarding.open(url.hostname, Number(url.port || 80));
+    route = await forwarding.open(url.hostname, Number(url.port || 80));
   } catch (error) {
     if (error instanceof RefusedTarget)
       return answer(response, 403, "vidrows does not reach this address.\n");
     return answer(response, 502, "The address could not be reached.\n");
   }
+  const { stream, viaProxy } = route;
+  const credentials = viaProxy?.authorization ? ["Proxy-Authorization", viaProxy.authorization] : [];
   const outgoing = httpRequest({
     createConnection: () => stream as never,
     method: request.method,
-    path: `${url.pathname}${url.search}`,
-    headers: [...endToEnd(request.rawHeaders), "Connection", "close"],
+    // URL.href: the target as the guard read and checked it, fragment-free, in absolute form for a proxy.
+    path: viaProxy === null ? `${url.pathname}${url.search}` : `${url.origin}${url.pathname}${url.search}`,
+    headers: [...endToEnd(request.rawHeaders), ...credentials, "Connection", "close"],
     setHost: false,
     maxHeaderSize: forwarding.maxHeaderBytes,
   });

@@ -90,21 +90,35 @@ function readProxyAnswer(socket: Socket): Promise<void> {
   });
 }
 
-async function tunnelThroughHttpProxy(proxy: URL, host: string, port: number): Promise<Socket> {
+/** A connection to the operator's http:// or https:// proxy itself. */
+export function connectToHttpProxy(proxy: URL): Promise<Socket> {
   const secure = proxy.protocol === "https:";
-  const proxyHost = proxy.hostname.replace(/^\[|\]$/g, "");
-  const proxyPort = Number(proxy.port || (secure ? 443 : 80));
-  const socket = await connectedSocket(
-    secure
-      ? tlsConnect({ host: proxyHost, port: proxyPort, servername: proxyHost })
-      : netConnect({ host: proxyHost, port: proxyPort }),
+  const host = proxy.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(proxy.port || (secure ? 443 : 80));
+  return connectedSocket(
+    secure ? tlsConnect({ host, port, servername: host }) : netConnect({ host, port }),
     secure,
   );
-  const authority = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** The Proxy-Authorization header the proxy URL's credentials make, or null when it has none. */
+export function proxyAuthorization(proxy: URL): string | null {
   const credentials = basicCredentials(proxy);
+  return credentials === null ? null : `Basic ${credentials}`;
+}
+
+/** Whether the operator's proxy speaks HTTP (and so takes plain-http requests in absolute form). */
+export function isHttpProxy(proxy: string): boolean {
+  return /^https?:$/.test(new URL(proxy).protocol);
+}
+
+async function tunnelThroughHttpProxy(proxy: URL, host: string, port: number): Promise<Socket> {
+  const socket = await connectToHttpProxy(proxy);
+  const authority = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+  const authorization = proxyAuthorization(proxy);
   socket.write(
     `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n` +
-      (credentials === null ? "" : `Proxy-Authorization: Basic ${credentials}\r\n`) +
+      (authorization === null ? "" : `Proxy-Authorization: ${authorization}\r\n`) +
       "\r\n",
   );
   await readProxyAnswer(socket);

@@ -7,17 +7,20 @@ export interface Canary {
   readonly port: number;
   /** What reached it: "METHOD path" per request. */
   readonly hits: string[];
+  /** Every connection it was opened, whatever spoke on it ("ftp", "rtsp", "http"). */
+  readonly connections: string[];
   url(host: string, path: string): string;
   close(): Promise<void>;
 }
 
 export async function startCanary(): Promise<Canary> {
   const hits: string[] = [];
+  const connections: string[] = [];
   const serve = () =>
     createServer((request, response) => {
       hits.push(`${request.method} ${request.url}`);
       response.end("INTERNALSECRET, 42\n");
-    });
+    }).on("connection", (socket) => connections.push(`${socket.remoteAddress}:${socket.remotePort}`));
   const servers: Server[] = [serve()];
   await new Promise<void>((resolve) => servers[0]!.listen(0, "127.0.0.1", resolve));
   const port = (servers[0]!.address() as AddressInfo).port;
@@ -30,6 +33,7 @@ export async function startCanary(): Promise<Canary> {
   return {
     port,
     hits,
+    connections,
     url: (host, path) => `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
     close: async () => {
       for (const server of servers) server.closeAllConnections();

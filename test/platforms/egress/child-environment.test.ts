@@ -78,7 +78,7 @@ describe("the environment of yt-dlp and ffmpeg", () => {
 
   it("gives the guard's session as the proxy of every scheme, and the caller's own additions", () => {
     const seen = seenBy(childEnvironment(parent, "http://127.0.0.1:40000", { PYTHONUTF8: "1" }));
-    for (const name of ["http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"]) {
+    for (const name of ["http_proxy", "https_proxy", "ftp_proxy", "all_proxy", "HTTPS_PROXY", "FTP_PROXY"]) {
       expect(seen[name], name).toBe("http://127.0.0.1:40000");
     }
     expect(seen.PYTHONUTF8).toBe("1");

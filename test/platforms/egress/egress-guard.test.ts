@@ -85,7 +85,7 @@ describe("the egress guard, through undici", () => {
         `http://[::ffff:127.0.0.1]:${canary.port}/secret`,
       ]) {
         const url = pageUrl(`/redirect-${status}?to=${encodeURIComponent(target)}`);
-        expect(await statusThrough(opened, url), target).toBe("failed");
+        expect(await statusThrough(opened, url), target).toBe(403);
       }
       expect(opened.refused).toBe(true);
       expect(canary.hits).toEqual([]);
@@ -106,7 +106,7 @@ describe("the egress guard, through undici", () => {
       "[64:ff9b::7f00:1]",
     ]) {
       const opened = await session();
-      expect(await statusThrough(opened, `http://${host}:${canary.port}/secret`), host).toBe("failed");
+      expect(await statusThrough(opened, `http://${host}:${canary.port}/secret`), host).toBe(403);
       expect(opened.refused, host).toBe(true);
     }
     expect(canary.hits).toEqual([]);
@@ -138,15 +138,30 @@ describe("the operator's proxies behind the guard", () => {
     try {
       const opened = await session(upstream.url);
       for (const target of [canary.url("127.0.0.1", "/"), `http://sneaky.example.com:${canary.port}/`]) {
-        expect(await statusThrough(opened, target), target).toBe("failed");
+        expect(await statusThrough(opened, target), target).toBe(403);
+        expect(await statusThrough(opened, target.replace("http:", "https:")), target).toBe("failed");
       }
       expect(opened.refused).toBe(true);
       expect(upstream.tunnels).toEqual([]);
-      // A checked public name goes to the proxy by name; a name only the proxy knows is left to it (this
+      expect(upstream.forwarded).toEqual([]);
+      // A checked public name goes to the proxy by name, plain http as a plain request in absolute form (not
+      // a tunnel to port 80, which proxies commonly refuse); a name only the proxy knows is left to it (this
       // proxy cannot resolve it either, so that fetch fails there).
-      await statusThrough(opened, pageUrl("/watch"));
-      expect(await statusThrough(opened, "http://only-the-proxy-knows.test/")).toBe("failed");
-      expect(upstream.tunnels).toEqual([`video.example.com:${pagePort}`, "only-the-proxy-knows.test:80"]);
+      // (This proxy resolves none of the test's names: a name's request fails there, a checked address's is
+      // answered.)
+      expect(await statusThrough(opened, pageUrl("/watch"))).toBe(502);
+      expect(await statusThrough(opened, "http://only-the-proxy-knows.test/")).toBe(502);
+      const byAddress = `http://${publicAddress}:${pagePort}/watch?through=proxy`;
+      expect(await statusThrough(opened, byAddress)).toBe(200);
+      expect(upstream.forwarded).toEqual([
+        `GET ${pageUrl("/watch")}`,
+        "GET http://only-the-proxy-knows.test/",
+        `GET ${byAddress}`,
+      ]);
+      expect(upstream.tunnels).toEqual([]);
+      // https still goes as a tunnel.
+      await statusThrough(opened, `https://video.example.com:${pagePort}/`);
+      expect(upstream.tunnels).toEqual([`video.example.com:${pagePort}`]);
       expect(canary.hits).toEqual([]);
     } finally {
       await upstream.close();
@@ -157,7 +172,7 @@ describe("the operator's proxies behind the guard", () => {
     const upstream = await startLocalSocksProxy();
     try {
       const opened = await session(upstream.url);
-      expect(await statusThrough(opened, `http://[::1]:${canary.port}/`)).toBe("failed");
+      expect(await statusThrough(opened, `http://[::1]:${canary.port}/`)).toBe(403);
       expect(opened.refused).toBe(true);
       const answer = await fetch(`http://${publicAddress}:${pagePort}/watch`, {
         dispatcher: opened.dispatcher(),

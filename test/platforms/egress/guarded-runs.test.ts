@@ -34,6 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   expect(canary.hits).toEqual([]);
+  expect(canary.connections).toEqual([]);
   await canary.close();
   await page.close();
 });
@@ -65,6 +66,29 @@ describe.skipIf(ytDlp === null)("a video page read by the real yt-dlp through Pl
       expect((failure as PlatformError).message).toBe(
         "For url:0123456789abcdef, the page leads to an address vidrows does not reach.",
       );
+    });
+  }
+});
+
+describe.skipIf(ytDlp === null)("a page that sends yt-dlp to another scheme", () => {
+  // yt-dlp follows a redirect to ftp://; given its proxy as --proxy, releases before 2023.11 then connect
+  // to that address themselves. From the environment, ftp:// goes to the guard, which reaches http(s) only.
+  for (const [name, target] of [
+    ["a name resolving inside", () => `ftp://inside.example.com:${canary.port}/secret.mp4`],
+    ["a loopback address", () => `ftp://127.0.0.1:${canary.port}/secret.mp4`],
+  ] as const) {
+    it(`fails video_unavailable and opens no connection to ftp:// at ${name}`, async () => {
+      const source = new YtDlpPageSource({
+        executable: ytDlp ?? "",
+        access: new PlatformAccess({ egress: guard() }),
+      });
+      const url = `http://video.example.com:${page.port}/redirect-302?to=${encodeURIComponent(target())}`;
+      const failure = await source.read(url, "url:0123456789abcdef").catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        code: "video_unavailable",
+        message: "For url:0123456789abcdef, the page leads to an address vidrows does not reach.",
+      });
+      expect(canary.connections).toEqual([]);
     });
   }
 });
@@ -124,10 +148,13 @@ describe("the environment yt-dlp runs with", () => {
       };
       const text = JSON.stringify(seen.env);
       for (const secret of Object.values(planted)) expect(text).not.toContain(secret);
-      const proxy = seen.args[seen.args.indexOf("--proxy") + 1];
+      // The session only, in the environment, for every scheme (ftp:// too); no --proxy, not even the operator's.
+      expect(seen.args).not.toContain("--proxy");
+      const proxy = seen.env.http_proxy;
       expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(seen.env.http_proxy).toBe(proxy);
-      expect(seen.env.HTTPS_PROXY).toBe(proxy);
+      for (const name of ["HTTPS_PROXY", "https_proxy", "ftp_proxy", "FTP_PROXY", "all_proxy"]) {
+        expect(seen.env[name], name).toBe(proxy);
+      }
       expect(seen.env.PATH).toBe(process.env.PATH);
     } finally {
       for (const [name, value] of Object.entries(saved)) {
