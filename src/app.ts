@@ -9,6 +9,7 @@ import type { HttpApi } from "./app/http-api.js";
 import { createServices, type Services } from "./app/services.js";
 import { packageVersion } from "./cli/version.js";
 import { type Config, ConfigError } from "./config.js";
+import { uploadSettings } from "./config/upload-settings.js";
 import { defaultHandoverClaimSeconds } from "./jobs/handover.js";
 import { videoListingSettings } from "./listings/video-listings.js";
 import { EgressGuard } from "./platforms/egress/egress-guard.js";
@@ -122,6 +123,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     listing: { ...videoListingSettings(config), otherPlatforms },
     platformAccess,
     otherPlatforms,
+    uploads: config.uploads ?? uploadSettings({}, config.database),
   });
 
   let worker: Worker | undefined;
@@ -191,6 +193,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         housekeeping = setInterval(() => {
           services.rateLimiter.forgetOldWindows().catch((error: unknown) => {
             log.warn({ err: error }, "could not forget old rate-limit windows");
+          });
+          services.uploads.sweep().catch((error: unknown) => {
+            log.warn({ err: error }, "could not sweep expired uploads");
           });
         }, housekeepingIntervalMs);
         housekeeping.unref();

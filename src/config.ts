@@ -24,6 +24,7 @@ import {
 } from "./config/language-model-settings.js";
 import { ConfigError, integerSetting, switchSetting } from "./config/setting-values.js";
 import { type WebhookSettings, webhookSettings } from "./config/webhook-settings.js";
+import { type UploadSettings, uploadSettings } from "./config/upload-settings.js";
 import { type WorkerSettings, workerSettings } from "./config/worker-settings.js";
 import { loadPlanTable, type PlanTable } from "./domain/plans.js";
 import type { OtherPlatforms } from "./domain/submitted-videos.js";
@@ -42,6 +43,7 @@ export type {
   HttpTimeouts,
   ModelSettings,
   TranscriptionSettings,
+  UploadSettings,
   WebhookSettings,
   WorkerSettings,
 };
@@ -113,6 +115,8 @@ export interface Config {
   readonly transcription?: TranscriptionSettings | null;
   readonly worker: WorkerSettings;
   readonly webhooks: WebhookSettings;
+  /** Uploads' store and bounds; left out of a config built by hand: the defaults, the store beside the database. */
+  readonly uploads?: UploadSettings;
 }
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -137,8 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError((error as Error).message);
   }
   const model = modelSettings(env);
+  const database = parseDatabaseTarget(env.DATABASE_URL);
   return Object.freeze({
-    database: parseDatabaseTarget(env.DATABASE_URL),
+    database,
     sqliteDriver: sqliteDriverSetting(env),
     host: env.HOST || "127.0.0.1",
     port: integerSetting(env, "PORT", 8080, 0, 65535),
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcription: transcriptionSettings(env, model),
     webhooks: webhookSettings(env),
     worker: workerSettings(env),
+    uploads: uploadSettings(env, database),
   });
 }
 

@@ -9,6 +9,7 @@ import { jobRoutes } from "../jobs/job-routes.js";
 import { keyRoutes } from "../keys/key-routes.js";
 import { listingRoutes } from "../listings/listing-routes.js";
 import { schemaRoutes } from "../schemas/schema-routes.js";
+import { uploadRoutes } from "../uploads/upload-routes.js";
 import { usageRoutes } from "../usage/usage-routes.js";
 import { webhookRoutes } from "../webhooks/webhook-routes.js";
 import type { Services } from "./services.js";
@@ -62,6 +63,7 @@ export async function buildHttpApi(
         onCancelled: (jobId) => localWorker.jobCancelled(jobId),
       });
       await app.register(listingRoutes, { listings: services.videoListings });
+      await app.register(uploadRoutes, { uploads: services.uploads });
       await app.register(dashboardFiles, {});
     },
   });

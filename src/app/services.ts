@@ -30,6 +30,10 @@ import { RateLimiter } from "../access/rate-limiter.js";
 import { SchemaService } from "../schemas/saved-schemas.js";
 import { UsageService } from "../usage/usage-report.js";
 import { WorkspaceService } from "../workspaces/workspaces.js";
+import { parseDatabaseTarget, type UploadSettings } from "../config.js";
+import { uploadSettings } from "../config/upload-settings.js";
+import { createUploads } from "../uploads/create-uploads.js";
+import type { Uploads } from "../uploads/uploads.js";
 import {
   RememberedJobPages,
   RememberedJobReads,
@@ -61,6 +65,8 @@ export interface Services {
   readonly webhooks: WebhookEndpoints;
   /** Removes handed-over data from the database's files after handovers; closed before the store. */
   readonly storageEraser: StorageEraser;
+  /** Files uploaded for jobs (`/v1/uploads`), and the sweep of those no job took in time. */
+  readonly uploads: Uploads;
 }
 
 /** Settings of the services that tests may leave out. */
@@ -79,6 +85,8 @@ export interface ServiceOptions {
   readonly listing?: VideoListingSettings;
   /** The process's way to video sites (proxies, paces, cookies), shared with its worker; direct if left out. */
   readonly platformAccess?: PlatformAccess;
+  /** Where uploads go and their bounds; if left out, the defaults beside the default SQLite file (created at the first upload). */
+  readonly uploads?: UploadSettings;
 }
 
 /**
@@ -139,5 +147,6 @@ export function createServices(
     videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
+    uploads: createUploads(store, options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined))),
   };
 }

@@ -2,7 +2,8 @@
 import { randomBytes } from "node:crypto";
 
 // `led` (credit ledger lines) is internal. `dlv` is an event's delivery to one endpoint; `att` one attempt at it.
-export type IdPrefix = "ws" | "key" | "job" | "vid" | "sch" | "wh" | "evt" | "req" | "dlv" | "att" | "led";
+export type IdPrefix =
+  "ws" | "key" | "job" | "vid" | "sch" | "wh" | "evt" | "req" | "dlv" | "att" | "led" | "upl";
 
 // Crockford's base32 in lowercase: no i, l, o or u, so ids read aloud and copied by hand survive.
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";

@@ -14,6 +14,8 @@ export interface Plan {
   readonly transcriptionCreditsPerMinute: number;
   /** The longest video a job of the plan may process; longer ones fail before their audio is fetched. */
   readonly longestVideoMinutes: number;
+  /** The largest file a workspace of the plan may upload (`POST /v1/uploads`), in bytes; 0: no uploads. */
+  readonly uploadBytes: number;
 }
 
 export type PlanTable = ReadonlyMap<string, Plan>;
@@ -29,10 +31,14 @@ interface PlanFileEntry {
   transcription_credits_per_minute?: number;
   /** Optional in a plan file: 720 (12 hours, the longest a YouTube upload may be) when left out. */
   longest_video_minutes?: number;
+  /** Optional in a plan file: 1024 (1 GiB) when left out; 0 means the plan takes no uploads. */
+  upload_megabytes?: number;
 }
 
 const defaultTranscriptionCreditsPerMinute = 2;
 const defaultLongestVideoMinutes = 720;
+const defaultUploadMegabytes = 1024;
+const bytesPerMegabyte = 1024 * 1024;
 
 const builtInPlans: Record<string, PlanFileEntry> = {
   free: {
@@ -43,6 +49,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     cycle_allowance: 100,
     videos_per_job: 10,
     transcription_credits_per_minute: 2,
+    upload_megabytes: 100,
   },
   pro: {
     name: "Pro",
@@ -52,6 +59,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     cycle_allowance: 10_000,
     videos_per_job: 100,
     transcription_credits_per_minute: 2,
+    upload_megabytes: 4096,
   },
   scale: {
     name: "Scale",
@@ -61,6 +69,7 @@ const builtInPlans: Record<string, PlanFileEntry> = {
     cycle_allowance: 100_000,
     videos_per_job: 1000,
     transcription_credits_per_minute: 2,
+    upload_megabytes: 16384,
   },
 };
 
@@ -111,6 +120,13 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
     ) {
       throw new Error(`${source}: plan "${id}" needs "longest_video_minutes" as an integer >= 1.`);
     }
+    const uploadMegabytes = entry.upload_megabytes;
+    if (
+      uploadMegabytes !== undefined &&
+      (typeof uploadMegabytes !== "number" || !Number.isSafeInteger(uploadMegabytes) || uploadMegabytes < 0)
+    ) {
+      throw new Error(`${source}: plan "${id}" needs "upload_megabytes" as an integer >= 0.`);
+    }
     const e = entry as unknown as PlanFileEntry;
     if (e.requests_per_minute < 1 || e.videos_per_job < 1) {
       throw new Error(`${source}: plan "${id}" needs requests_per_minute and videos_per_job of at least 1.`);
@@ -128,6 +144,7 @@ export function parsePlanTable(raw: unknown, source: string): PlanTable {
         transcriptionCreditsPerMinute:
           e.transcription_credits_per_minute ?? defaultTranscriptionCreditsPerMinute,
         longestVideoMinutes: e.longest_video_minutes ?? defaultLongestVideoMinutes,
+        uploadBytes: (e.upload_megabytes ?? defaultUploadMegabytes) * bytesPerMegabyte,
       }),
     );
   }

@@ -14,6 +14,7 @@ export const errorStatuses = {
   key_not_found: 404,
   delivery_not_found: 404,
   listing_not_found: 404,
+  upload_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   schema_name_taken: 409,
@@ -27,6 +28,7 @@ export const errorStatuses = {
   listing_unavailable: 503,
   platform_unavailable: 503,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;

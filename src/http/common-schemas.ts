@@ -61,6 +61,7 @@ const statusMeanings: Record<number, string> = {
   429: "Over the per-minute limit; `Retry-After` says when to try again",
   500: "A bug on our side",
   503: "Unavailable for now",
+  507: "The upload storage has too little free space for the file",
 };
 
 /** Answers every route can give: a bad query or URL, no key, the rate limit, a bug, the database away. */

@@ -118,6 +118,10 @@ export const documentTags = [
     name: "Videos",
     description: "The videos of a playlist or channel, listed without creating anything, to submit as a job.",
   },
+  {
+    name: "Uploads",
+    description: "Audio and video files of your own, stored and measured for jobs, and deleted after.",
+  },
   { name: "Schemas", description: "Saved schemas, versioned, for jobs to name by `schema_id`." },
   {
     name: "Webhooks",

@@ -17,6 +17,7 @@ function isExecutableFile(path: string): boolean {
 const installHint: Record<ProgramName, string> = {
   "yt-dlp": "pipx install yt-dlp, or the release binary",
   ffmpeg: "apt-get install ffmpeg",
+  ffprobe: "apt-get install ffmpeg, which brings it",
 };
 
 /**

@@ -5,12 +5,13 @@ import { spawn } from "node:child_process";
 import { childEnvironment } from "./egress/child-environment.js";
 
 /** The programs vidrows runs, by name. */
-export type ProgramName = "yt-dlp" | "ffmpeg";
+export type ProgramName = "yt-dlp" | "ffmpeg" | "ffprobe";
 
 /** The setting that names each program's path. */
 export const programSetting: Record<ProgramName, string> = {
   "yt-dlp": "VIDROWS_YTDLP_PATH",
   ffmpeg: "VIDROWS_FFMPEG_PATH",
+  ffprobe: "VIDROWS_FFPROBE_PATH",
 };
 
 export interface ProgramRun {

@@ -25,6 +25,7 @@ import * as handoverClaims from "./migrations/0012_handover_claims.js";
 import * as jobTranscription from "./migrations/0013_job_transcription.js";
 import * as handoverReturns from "./migrations/0014_handover_returns.js";
 import * as keptTranscripts from "./migrations/0015_kept_transcripts.js";
+import * as uploads from "./migrations/0016_uploads.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0013_job_transcription": jobTranscription,
   "0014_handover_returns": handoverReturns,
   "0015_kept_transcripts": keptTranscripts,
+  "0016_uploads": uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@
 import type { JobStatus } from "../domain/job-status.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { UploadsTable } from "./upload-tables.js";
 
 export interface MetaTable {
   key: string;
@@ -262,6 +263,7 @@ export interface Database {
   job_admissions: JobAdmissionsTable;
   job_keys: JobKeysTable;
   kept_transcripts: KeptTranscriptsTable;
+  uploads: UploadsTable;
   transcript_keys: TranscriptKeysTable;
   workspace_versions: WorkspaceVersionsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -28,8 +28,24 @@ describe("parsePlanTable", () => {
       videosPerJob: 20,
       transcriptionCreditsPerMinute: 2,
       longestVideoMinutes: 720,
+      uploadBytes: 1024 * 1024 * 1024,
     });
     expect(Object.isFrozen(table.get("team"))).toBe(true);
+  });
+
+  it("takes a plan's upload limit in MiB (1024 when left out, 0 for none) and refuses a bad one", () => {
+    const table = parsePlanTable(
+      { team: good, none: { ...good, upload_megabytes: 0 }, big: { ...good, upload_megabytes: 5 } },
+      "plans.json",
+    );
+    expect(table.get("team")?.uploadBytes).toBe(1024 * 1024 * 1024);
+    expect(table.get("none")?.uploadBytes).toBe(0);
+    expect(table.get("big")?.uploadBytes).toBe(5 * 1024 * 1024);
+    for (const bad of [-1, 1.5, "5"]) {
+      expect(() => parsePlanTable({ team: { ...good, upload_megabytes: bad } }, "plans.json")).toThrow(
+        'plan "team" needs "upload_megabytes" as an integer >= 0',
+      );
+    }
   });
 
   it("takes a plan's transcription price per minute, 2 when the file leaves it out", () => {

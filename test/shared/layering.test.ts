@@ -39,6 +39,7 @@ const features = [
   "extraction",
   "transcription",
   "listings",
+  "uploads",
 ];
 /**
  * The composition root and the commands around it: they wire everything. `cli` is both `cli.ts` and

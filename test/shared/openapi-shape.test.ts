@@ -32,6 +32,9 @@ const operationIds = {
   "GET /v1/webhooks/{id}/deliveries": "listWebhookDeliveries",
   "POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend": "resendWebhookDelivery",
   "GET /v1/videos": "listVideos",
+  "POST /v1/uploads": "createUpload",
+  "GET /v1/uploads": "listUploads",
+  "DELETE /v1/uploads/{upload_id}": "deleteUpload",
 };
 
 /** The status each operation declares beyond its success: what each route can answer. */
@@ -53,6 +56,8 @@ const extraErrorStatuses: Record<string, string[]> = {
   listWebhookDeliveries: ["404"],
   resendWebhookDelivery: ["404", "413", "415"],
   listVideos: ["404"],
+  createUpload: ["403", "413", "415", "507"],
+  deleteUpload: ["404", "413", "415"],
 };
 
 const dialect = dialects[0]!;

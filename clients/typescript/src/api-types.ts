@@ -25,6 +25,10 @@ export type QueryParameters<P extends Path, M extends Method> = NonNullable<
   Operation<P, M>["parameters"]["query"]
 >;
 
+// Uploads
+export type Upload = SuccessBody<"/v1/uploads", "post">;
+export type UploadList = SuccessBody<"/v1/uploads", "get">;
+
 // Jobs
 export type SubmitJobBody = RequestBody<"/v1", "post">;
 export type JobCreated = SuccessBody<"/v1", "post">;

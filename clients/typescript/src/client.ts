@@ -4,6 +4,7 @@ import { Jobs } from "./resources/jobs.js";
 import { Videos } from "./resources/videos.js";
 import { Webhooks } from "./resources/webhooks.js";
 import { Transport } from "./transport.js";
+import { Uploads } from "./resources/uploads.js";
 
 export interface VidrowsOptions {
   /** `vr_live_...` or `vr_test_...`. */
@@ -30,6 +31,8 @@ export class Vidrows {
   readonly schemas: Schemas;
   readonly webhooks: Webhooks;
   readonly keys: Keys;
+  /** Audio and video files of your own, for jobs. */
+  readonly uploads: Uploads;
 
   constructor(options: VidrowsOptions) {
     if (typeof options.apiKey !== "string" || options.apiKey === "") {
@@ -53,5 +56,6 @@ export class Vidrows {
     this.schemas = new Schemas(transport);
     this.webhooks = new Webhooks(transport);
     this.keys = new Keys(transport);
+    this.uploads = new Uploads(transport);
   }
 }

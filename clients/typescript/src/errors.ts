@@ -14,6 +14,7 @@ export type ApiErrorCode =
   | "key_not_found"
   | "delivery_not_found"
   | "listing_not_found"
+  | "upload_not_found"
   | "not_found"
   | "method_not_allowed"
   | "schema_name_taken"
@@ -26,7 +27,8 @@ export type ApiErrorCode =
   | "extraction_unavailable"
   | "listing_unavailable"
   | "platform_unavailable"
-  | "unavailable";
+  | "unavailable"
+  | "insufficient_storage";
 
 /**
  * The client's own codes: `network_error` (no answer: refused, reset, DNS), `timeout` (no full answer

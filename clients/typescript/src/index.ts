@@ -21,5 +21,6 @@ export { csvField, csvLine, csvText, neutraliseFormula, type CsvCell } from "./c
 export type { RetryMode } from "./retry-policy.js";
 export type { RequestOptions } from "./transport.js";
 export type { SubmitOptions, WaitOptions } from "./resources/jobs.js";
+export type { UploadOptions, UploadSource } from "./resources/uploads.js";
 export type * from "./api-types.js";
 export type { paths } from "./generated/openapi.js";

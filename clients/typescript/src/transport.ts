@@ -24,6 +24,13 @@ export interface ApiRequest {
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
+  /** A body sent as it is (a file), with its content type, instead of `body` as JSON; never retried if a stream. */
+  readonly rawBody?: {
+    readonly data: Blob | Uint8Array | ReadableStream<Uint8Array>;
+    readonly contentType: string;
+  };
+  /** This request's own time limit for the whole answer; null: none (an upload takes as long as its file). */
+  readonly timeoutMs?: number | null;
   readonly headers?: Readonly<Record<string, string>>;
   readonly retry: RetryMode;
   readonly signal?: AbortSignal;
@@ -59,7 +66,14 @@ export class Transport {
       const { error, neverSent } = outcome;
       if (attempt > 0 && request.retryAnswerIsSuccess?.(error)) return undefined as T;
       const tooLong = error.retryAfterSeconds !== null && error.retryAfterSeconds > maxRetryAfterSeconds;
-      if (attempt >= this.options.maxRetries || tooLong || !mayRetry(request.retry, error, neverSent)) {
+      // A stream is read once: the file cannot be sent again.
+      const unrepeatable = request.rawBody?.data instanceof ReadableStream;
+      if (
+        attempt >= this.options.maxRetries ||
+        tooLong ||
+        unrepeatable ||
+        !mayRetry(request.retry, error, neverSent)
+      ) {
         throw error;
       }
       try {
@@ -79,11 +93,13 @@ export class Transport {
       ...request.headers,
     };
     if (request.body !== undefined) headers["content-type"] = "application/json";
+    if (request.rawBody !== undefined) headers["content-type"] = request.rawBody.contentType;
+    const timeoutMs = request.timeoutMs === undefined ? this.options.timeoutMs : request.timeoutMs;
     const timeout = new AbortController();
-    const timer = setTimeout(
-      () => timeout.abort(new Error(`no answer within ${this.options.timeoutMs} ms`)),
-      this.options.timeoutMs,
-    );
+    const timer =
+      timeoutMs === null
+        ? undefined
+        : setTimeout(() => timeout.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
     let response: Response;
     let text: string;
@@ -91,9 +107,12 @@ export class Transport {
       response = await this.options.fetch(this.url(request), {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body:
+          request.rawBody?.data ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
         signal,
-      });
+        // A stream body is sent as it is read (fetch asks that this be said).
+        ...(request.rawBody?.data instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
       // The time-out covers the whole answer, body included.
       text = await response.text();
     } catch (cause) {
@@ -102,7 +121,7 @@ export class Transport {
       const error = new VidrowsError({
         code: timedOut ? "timeout" : "network_error",
         message: timedOut
-          ? `No answer from ${this.options.baseUrl} within ${this.options.timeoutMs} ms.`
+          ? `No answer from ${this.options.baseUrl} within ${timeoutMs} ms.`
           : `Could not reach ${this.options.baseUrl}: ${(cause as Error).message}${causeDetail(cause)}`,
         cause,
       });

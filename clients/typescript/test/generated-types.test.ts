@@ -35,6 +35,7 @@ describe("generated types", () => {
       key_not_found: true,
       delivery_not_found: true,
       listing_not_found: true,
+      upload_not_found: true,
       not_found: true,
       method_not_allowed: true,
       schema_name_taken: true,
@@ -48,6 +49,7 @@ describe("generated types", () => {
       listing_unavailable: true,
       platform_unavailable: true,
       unavailable: true,
+      insufficient_storage: true,
     };
     expect(Object.keys(clientCodes).sort()).toEqual(Object.keys(errorStatuses).sort());
   });

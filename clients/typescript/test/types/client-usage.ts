@@ -58,6 +58,7 @@ export function describeCode(error: VidrowsError): string {
     case "key_not_found":
     case "delivery_not_found":
     case "listing_not_found":
+    case "upload_not_found":
     case "not_found":
     case "method_not_allowed":
     case "schema_name_taken":
@@ -71,6 +72,7 @@ export function describeCode(error: VidrowsError): string {
     case "listing_unavailable":
     case "platform_unavailable":
     case "unavailable":
+    case "insufficient_storage":
       return `server: ${code}`;
     case "network_error":
     case "timeout":
