@@ -7,6 +7,11 @@ export interface WorkerSettings {
   readonly videoLeaseSeconds: number;
   /** Videos one worker process holds at once. */
   readonly videosInFlight: number;
+  /**
+   * VIDROWS_WORKER_WORKSPACE_VIDEOS: the most of those one workspace holds in this worker at once (all of
+   * them unless set). Less keeps places open for other workspaces even while one has work for all.
+   */
+  readonly videosPerWorkspace?: number;
   /** Model requests one worker process has in flight at once. */
   readonly modelConcurrency: number;
   /**
@@ -28,9 +33,18 @@ export interface WorkerSettings {
 }
 
 export function workerSettings(env: NodeJS.ProcessEnv): WorkerSettings {
+  const videosInFlight = integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000);
   return Object.freeze({
     videoLeaseSeconds: integerSetting(env, "VIDROWS_VIDEO_LEASE_SECONDS", 120, 1, 86_400),
-    videosInFlight: integerSetting(env, "VIDROWS_WORKER_VIDEOS", 32, 1, 10_000),
+    videosInFlight,
+    // At most the worker's own places: more would mean nothing, and a value above them is a mistake.
+    videosPerWorkspace: integerSetting(
+      env,
+      "VIDROWS_WORKER_WORKSPACE_VIDEOS",
+      videosInFlight,
+      1,
+      videosInFlight,
+    ),
     modelConcurrency: integerSetting(env, "VIDROWS_MODEL_CONCURRENCY", 16, 1, 10_000),
     chunkTokens: env.VIDROWS_CHUNK_TOKENS?.trim()
       ? integerSetting(env, "VIDROWS_CHUNK_TOKENS", 0, 500, 1_000_000)

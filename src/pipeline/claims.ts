@@ -28,10 +28,14 @@ export interface ClaimedVideo {
   readonly cancelled: boolean;
 }
 
+/** No cap on one workspace's videos in a worker: a workspace alone may hold all its places. */
+const noWorkspaceCap = 1_000_000_000;
+
 /**
  * Claims up to `limit` videos for `workerId` until `now + leaseMs`: first videos whose holder went
- * silent (its lease ran out), then queued ones in fair-queue order (lowest priority number first),
- * after admitting jobs submitted since the last claim (admissions.ts).
+ * silent (its lease ran out), then queued ones shared fairly between the workspaces with work waiting
+ * (each place to the least served; never more than `workspaceCap` of one workspace in this worker:
+ * store/video-queue-sql.ts), after admitting jobs submitted since the last claim (admissions.ts).
  *
  * No two workers can take the same video: on PostgreSQL the candidates are locked, skipping rows
  * another worker has locked (SKIP LOCKED), and a locked row cannot change before the UPDATE takes it;
@@ -43,6 +47,7 @@ export async function claimVideos(
   limit: number,
   leaseMs: number,
   now = Date.now(),
+  workspaceCap: number | undefined = noWorkspaceCap,
 ): Promise<ClaimedVideo[]> {
   if (limit <= 0) return [];
   return store.db.transaction().execute(async (trx) => {
@@ -52,6 +57,7 @@ export async function claimVideos(
       limit,
       leaseUntil: now + leaseMs,
       now,
+      workspaceCap: workspaceCap ?? noWorkspaceCap,
     });
     const claimed = [...lapsed, ...queued];
     if (claimed.length === 0) return [];

@@ -75,15 +75,15 @@ export class Worker {
     this.transcripts = new VideoTranscripts({ ...options, bounds: this.bounds });
     this.kept = options.keptTranscripts ?? new KeptTranscripts(options.store, 0);
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
-    const capacity = options.settings.videosInFlight;
-    // A claim costs about as much for one video as for many, and every finished video wakes the loop:
-    // while most places are still taken, wait until a quarter of them are free and claim those together.
+    const { videosInFlight: capacity, videosPerWorkspace: cap } = options.settings;
+    // A claim costs as much for one video as for many, and each finished video wakes the loop: while most
+    // places are taken, wait until a quarter of them are free and claim those together.
     const claimAtLeast = Math.max(1, Math.floor(capacity / 4));
     this.loop = new ClaimLoop<ClaimedVideo>({
       capacity,
       pollIntervalMs: options.pollIntervalMs ?? 500,
       claim: async (room) =>
-        room < claimAtLeast ? [] : claimVideos(options.store, this.id, room, this.leaseMs),
+        room < claimAtLeast ? [] : claimVideos(options.store, this.id, room, this.leaseMs, Date.now(), cap),
       keyOf: (video) => video.videoId,
       handle: (video, signal) => this.processVideo(video, signal),
       release: async (videoIds) => {

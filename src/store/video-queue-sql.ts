@@ -20,19 +20,36 @@ export interface TakenVideo {
   claims: number;
 }
 
-/** One claim: for whom, how many videos at most, until when its lease runs, as of when. */
+/**
+ * How far past a claim's own videos it looks down the queue for other workspaces' (the fair share's
+ * window): the queue's order already interleaves the workspaces with work waiting (credits/reservation.ts
+ * places a newcomer at the queue's head), so each of them has its first videos within the first few
+ * places, and 32 more places than the claim takes sees up to 32 of them at once. A workspace further
+ * down still comes in the queue's order.
+ */
+export const fairShareWindow = 32;
+
+/**
+ * One claim: for whom, how many videos at most, until when its lease runs, as of when, and the most
+ * videos of one workspace this worker may hold once the claim is taken (`workspaceCap`).
+ */
 export interface ClaimTerms {
   workerId: string;
   limit: number;
   leaseUntil: number;
   now: number;
+  workspaceCap: number;
 }
 
 export interface VideoQueueSql {
   /**
    * Takes up to `limit` videos for `workerId`: first videos whose holder went silent (its lease ran
-   * out before `now`), then queued ones in fair-queue order (lowest priority number first). No two
-   * workers can take the same video. `db` is the store's, whose prepared statements run in `trx`.
+   * out before `now`), then queued ones shared fairly between workspaces. Of the first queued videos
+   * (the claim's room and `fairShareWindow` more, in fair-queue order: lowest priority number first),
+   * each place goes to the workspace that would then hold the fewest videos, counted over every
+   * worker (the least served), ties to the earlier place in the queue; a workspace whose videos in
+   * this worker would pass `workspaceCap` takes none. A workspace alone takes them all. No two workers
+   * can take the same video. `db` is the store's, whose prepared statements run in `trx`.
    */
   take(
     db: Kysely<Database>,

@@ -86,23 +86,26 @@ for (const dialect of dialects) {
         const now = Date.now();
         const slotValues = { now, limit: 10, leaseUntil: now + 60_000, workerId: "wrk_plans" };
         if (dialect.name === "sqlite") {
-          // Two UPDATEs, each with its pick as a sub-select, whose plan shows the sub-select's.
-          const selects = log.statements().filter((q) => q.sql.includes(`select "id" from "videos"`));
-          const lapsed = selects.find((q) =>
-            q.sql.includes(`"status" = 'processing' and "lease_expires_at" <`),
-          );
-          const queued = selects.find((q) => q.sql.includes(`"status" = 'queued' and "available_at" <=`));
+          // Two UPDATEs, each with its pick as a sub-select, whose plan shows the sub-select's: the
+          // lapsed leases, then the fair share's (held videos counted, the queue's first ones ranked).
+          const lapsed = log
+            .statements()
+            .find((q) => q.sql.includes(`"status" = 'processing' and "lease_expires_at" <`));
+          const queued = log.statements().find((q) => /with held as/.test(q.sql));
           if (!lapsed || !queued)
-            throw new Error(`the claim's selects were not seen: ${selects.map((q) => q.sql)}`);
+            throw new Error(`the claim's statements were not seen: ${log.statements().map((q) => q.sql)}`);
           expect(await explain(lapsed, slotValues)).toMatch(
             /SEARCH videos USING INDEX videos_leases \(lease_expires_at<\?\)/,
           );
-          expect(await explain(queued, slotValues)).toMatch(/SCAN videos USING INDEX videos_queue/);
+          const plan = await explain(queued, { ...slotValues, window: 42, workspaceCap: 1_000_000_000 });
+          expect(plan).toMatch(/SCAN videos USING INDEX videos_queue/);
+          expect(plan).toMatch(/SCAN videos USING INDEX videos_leases/);
+          expect(plan).not.toMatch(/SCAN videos\s*$/m);
         } else {
           // One statement picks, locks and takes both, and finds the taken rows by primary key.
           const claim = log.statements().find((q) => /with lapsed as materialized/.test(q.sql));
           if (!claim) throw new Error(`the claim was not seen: ${log.statements().map((q) => q.sql)}`);
-          const plan = await explain(claim, slotValues);
+          const plan = await explain(claim, { ...slotValues, window: 42, workspaceCap: 1_000_000_000 });
           expect(plan).toMatch(/Index Scan using videos_leases on videos/);
           expect(plan).toMatch(/Index Scan using videos_queue on videos/);
           expect(plan).toMatch(/Index Scan using videos_pkey on videos/);

@@ -5,6 +5,7 @@ import {
   type Admission,
   admissionsPerClaim,
   type ClaimTerms,
+  fairShareWindow,
   type TakenVideo,
   type VideoQueueSql,
 } from "../video-queue-sql.js";
@@ -16,8 +17,14 @@ import {
  * claim of 4 videos took the whole queue); the UPDATE finds its rows by primary key from an array of
  * their ids (joined to the CTEs instead, the planner, not knowing the limit, read every video). The
  * locked rows cannot change before the UPDATE, so it checks nothing again.
+ *
+ * The queued ones are shared fairly between workspaces (see `VideoQueueSql.take`): the first queued
+ * videos no other claim holds (`window` of them) are locked, each ranked by how many videos its
+ * workspace would hold once it is taken (those held now, by every worker, through the leases' partial
+ * index, and its own place among its workspace's candidates), and the least served taken. The ones
+ * locked but not taken are free again at the commit, a moment later.
  */
-const claimStatement = preparedSqlPerStore<ClaimTerms, TakenVideo & { lapsed: boolean }>(
+const claimStatement = preparedSqlPerStore<ClaimTerms & { window: number }, TakenVideo & { lapsed: boolean }>(
   (_dialect, slots) => sql`
     with lapsed as materialized (
       -- Status as a literal: the planner then uses the leases' partial index (migration 0005).
@@ -25,11 +32,27 @@ const claimStatement = preparedSqlPerStore<ClaimTerms, TakenVideo & { lapsed: bo
       where status = 'processing' and lease_expires_at < ${slots.now}
       order by lease_expires_at limit ${slots.limit}
       for update skip locked
-    ), queued as materialized (
-      select id from videos
+    ), room as materialized (
+      select greatest(${slots.limit} - (select count(*) from lapsed), 0) as places
+    ), held as materialized (
+      select workspace_id, count(*) as total, count(*) filter (where lease_owner = ${slots.workerId}) as mine
+      from videos where status = 'processing' group by workspace_id
+    ), candidates as materialized (
+      select id, workspace_id, priority from videos
       where status = 'queued' and available_at <= ${slots.now}
-      order by priority, id limit greatest(${slots.limit} - (select count(*) from lapsed), 0)
+      order by priority, id
+      limit case when (select places from room) > 0 then ${slots.window} else 0 end
       for update skip locked
+    ), queued as materialized (
+      select id from (
+        select c.id, c.priority,
+          coalesce(h.total, 0) + row_number() over by_place as served,
+          coalesce(h.mine, 0) + row_number() over by_place as mine
+        from candidates c left join held h on h.workspace_id = c.workspace_id
+        window by_place as (partition by c.workspace_id order by c.priority, c.id)
+      ) ranked
+      where mine <= ${slots.workspaceCap}
+      order by served, priority, id limit (select places from room)
     )
     update videos as v
     set status = 'processing', lease_owner = ${slots.workerId}, lease_expires_at = ${slots.leaseUntil},
@@ -41,7 +64,7 @@ const claimStatement = preparedSqlPerStore<ClaimTerms, TakenVideo & { lapsed: bo
 
 export const postgresVideoQueue: VideoQueueSql = {
   async take(db, trx, terms) {
-    const taken = await claimStatement(db).rows(trx, terms);
+    const taken = await claimStatement(db).rows(trx, { ...terms, window: terms.limit + fairShareWindow });
     return { lapsed: taken.filter((v) => v.lapsed), queued: taken.filter((v) => !v.lapsed) };
   },
   /**

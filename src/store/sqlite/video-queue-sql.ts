@@ -1,11 +1,11 @@
 // SQLite's queue: two UPDATEs per claim under the database's single write lock; no data keys.
 import { sql } from "kysely";
-import { preparedPerStore } from "../prepared-query.js";
-import { preparedSqlPerStore } from "../prepared-query.js";
+import { preparedPerStore, preparedSqlPerStore } from "../prepared-query.js";
 import {
   type Admission,
   admissionsPerClaim,
   type ClaimTerms,
+  fairShareWindow,
   type TakenVideo,
   type VideoQueueSql,
 } from "../video-queue-sql.js";
@@ -34,28 +34,40 @@ const takeLapsed = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
     .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
 );
 
-/** Queued videos taken in fair-queue order. */
-const takeQueued = preparedPerStore<ClaimTerms, TakenVideo>((db, slots) =>
-  db
-    .updateTable("videos")
-    .set((eb) => ({
-      status: "processing",
-      lease_owner: slots.workerId,
-      lease_expires_at: slots.leaseUntil,
-      claims: eb("claims", "+", 1),
-    }))
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("videos")
-        .select("id")
-        .where("status", "=", sql.lit("queued"))
-        .where("available_at", "<=", slots.now)
-        .orderBy("priority")
-        .orderBy("id")
-        .limit(slots.limit),
+/**
+ * Queued videos shared fairly between workspaces (see `VideoQueueSql.take`): the first queued videos
+ * (`window` of them, through the queue's partial index), each ranked by how many videos its workspace
+ * would hold once it is taken (those held now, by every worker, and its own place among its
+ * workspace's candidates), the places least served first. The held count reads only videos being
+ * processed, through the leases' partial index (migration 0005): a few per worker. The UPDATE checks the
+ * state again; on SQLite it runs under the single write lock.
+ */
+const takeQueued = preparedSqlPerStore<ClaimTerms & { window: number }, TakenVideo>(
+  (_dialect, slots) => sql`
+    update videos
+    set status = 'processing', lease_owner = ${slots.workerId}, lease_expires_at = ${slots.leaseUntil},
+      claims = claims + 1
+    where id in (
+      with held as (
+        select workspace_id, count(*) as total,
+          sum(case when lease_owner = ${slots.workerId} then 1 else 0 end) as mine
+        from videos where status = 'processing' group by workspace_id
+      ), candidates as (
+        select id, workspace_id, priority from videos
+        where status = 'queued' and available_at <= ${slots.now}
+        order by priority, id limit ${slots.window}
+      ), ranked as (
+        select c.id, c.priority,
+          coalesce(h.total, 0) + row_number() over by_place as served,
+          coalesce(h.mine, 0) + row_number() over by_place as mine
+        from candidates c left join held h on h.workspace_id = c.workspace_id
+        window by_place as (partition by c.workspace_id order by c.priority, c.id)
+      )
+      select id from ranked where mine <= ${slots.workspaceCap}
+      order by served, priority, id limit ${slots.limit}
     )
-    .where("status", "=", "queued")
-    .returning(["id", "job_id", "workspace_id", "platform_video_id", "claims"]),
+    and status = 'queued'
+    returning id, job_id, workspace_id, platform_video_id, claims`,
 );
 
 /**
@@ -89,7 +101,11 @@ export const sqliteVideoQueue: VideoQueueSql = {
     const lapsed = await takeLapsed(db).rows(trx, terms);
     const room = terms.limit - lapsed.length;
     if (room <= 0) return { lapsed, queued: [] };
-    const queued = await takeQueued(db).rows(trx, { ...terms, limit: room });
+    const queued = await takeQueued(db).rows(trx, {
+      ...terms,
+      limit: room,
+      window: room + fairShareWindow,
+    });
     return { lapsed, queued };
   },
   takeAdmissions: (db, trx) => takeAdmissions(db).rows(trx, {}),
