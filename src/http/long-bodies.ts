@@ -3,6 +3,13 @@
 // closes after the answer.
 import type { IncomingMessage } from "node:http";
 
+/**
+ * Whether this Node.js lets a connection's parser be removed while its body still arrives: on Node.js 20 it
+ * does; on 24 the body stops flowing once it is removed (uploads then stall), so there the whole-request
+ * timeout holds for uploads too. 22 and 26 are not yet tested, so they are treated as 24.
+ */
+export const uploadsOutliveRequestTimeout = Number(process.versions.node.split(".")[0]) < 22;
+
 interface ConnectionParser {
   remove?: () => void;
 }
@@ -16,6 +23,7 @@ interface ConnectionParser {
  * the whole-request timeout then holds for the upload too).
  */
 export function exemptFromRequestTimeout(request: IncomingMessage): boolean {
+  if (!uploadsOutliveRequestTimeout) return false;
   const parser = (request.socket as unknown as { parser?: ConnectionParser } | null)?.parser;
   if (typeof parser?.remove !== "function") return false;
   parser.remove();
