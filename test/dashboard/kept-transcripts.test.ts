@@ -2,7 +2,7 @@
 // body says nothing and a video read before is reused; unticked, the body says `reuse: false` and the video
 // is read afresh), and the per-video table's Transcript column: captions, speech-to-text or reused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProgram } from "../../src/platforms/executables.js";
+import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { browserSkipReason, browserTitle } from "../support/browser.js";
 import { checkPage, shows, signIn } from "../support/dashboard-pages.js";
 import { useDashboardSuite } from "../support/dashboard-suite.js";
@@ -18,15 +18,6 @@ import { useWorkBudgets } from "../support/time-budgets.js";
 // Jobs settle through a worker (and a fake yt-dlp run) on a machine other suites share.
 useWorkBudgets();
 
-/** Speech-to-text needs ffmpeg once it is configured; without it the server cannot start a worker. */
-function ffmpegMissing(): string | null {
-  try {
-    findProgram("ffmpeg", undefined, "This test");
-    return null;
-  } catch {
-    return "ffmpeg is not installed (apt-get install -y ffmpeg)";
-  }
-}
 const skipReason = browserSkipReason ?? ffmpegMissing();
 
 describe.skipIf(skipReason !== null)(browserTitle("dashboard: kept transcripts"), () => {

@@ -3,7 +3,7 @@
 // credits used move by that much only); another workspace, and `"reuse": false`, transcribe again. A fake
 // yt-dlp "downloads" a generated WAV and a fake OpenAI-compatible server transcribes it. On both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProgram } from "../../src/platforms/executables.js";
+import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { createFakeAudioYtDlp, type FakeAudioYtDlp, wavBytes } from "../support/fake-audio-ytdlp.js";
 import { type FakeModelRequest, messageOf } from "../support/fake-model.js";
@@ -19,15 +19,6 @@ import { useWorkBudgets } from "../support/time-budgets.js";
 // Jobs settle through a worker (and a fake yt-dlp run) on a machine other suites share.
 useWorkBudgets();
 
-/** Speech-to-text needs ffmpeg once it is configured; without it the server cannot start a worker. */
-function ffmpegMissing(): string | null {
-  try {
-    findProgram("ffmpeg", undefined, "This test");
-    return null;
-  } catch {
-    return "ffmpeg is not installed (apt-get install -y ffmpeg)";
-  }
-}
 const missing = ffmpegMissing();
 
 for (const dialect of dialects) {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProgram } from "../../src/platforms/executables.js";
+import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { createFakeAudioYtDlp, type FakeAudioYtDlp, wavBytes } from "../support/fake-audio-ytdlp.js";
 import {
@@ -20,15 +20,6 @@ import { type PipelineServer, startPipelineServer } from "../support/pipeline.js
 import { waitUntil } from "../support/waiting.js";
 import { guardedProtocols } from "../../src/transcription/audio-download.js";
 
-/** ffmpeg is required once transcription is configured; without it these suites cannot start a worker. */
-function ffmpegMissing(): string | null {
-  try {
-    findProgram("ffmpeg", undefined, "This test");
-    return null;
-  } catch {
-    return "ffmpeg is not installed (apt-get install -y ffmpeg)";
-  }
-}
 const missing = ffmpegMissing();
 if (missing !== null) console.warn(`Skipping the speech-to-text pipeline tests: ${missing}.`);
 
