@@ -4,6 +4,7 @@
 // `{"path": ..., "bytes": ...}`; it exits 1, saying why on stderr, when the store cannot give the upload.
 import { copyFile, stat } from "node:fs/promises";
 import { loadConfig } from "../../src/config.js";
+import { uploadSettings } from "../../src/config/upload-settings.js";
 import { openStore } from "../../src/store/database.js";
 import { createUploadStore } from "../../src/uploads/create-uploads.js";
 
@@ -11,7 +12,9 @@ const [uploadId = "", copyTo = ""] = process.argv.slice(2);
 const config = loadConfig(process.env);
 const store = openStore(config.database);
 try {
-  const uploads = createUploadStore(store, config.uploads, { afterDeletion: () => {} });
+  const uploads = createUploadStore(store, config.uploads ?? uploadSettings(process.env, config.database), {
+    afterDeletion: () => {},
+  });
   const local = await uploads.localFile(uploadId);
   await copyFile(local.path, copyTo);
   await local.release();

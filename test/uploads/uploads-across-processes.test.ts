@@ -25,7 +25,7 @@ const reader = new URL("../support/upload-reader.ts", import.meta.url).pathname;
 /** Runs the reader process for `uploadId`; answers its exit code, what it printed and the copy's bytes. */
 async function readInAnotherProcess(databaseUrl: string, uploadId: string, folder: string) {
   const copy = join(folder, `read-${randomBytes(4).toString("hex")}`);
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" };
   for (const name of Object.keys(env)) if (name.startsWith("VIDROWS_")) delete env[name];
   try {
     const done = await promisify(execFile)(process.execPath, ["--import", "tsx", reader, uploadId, copy], {
