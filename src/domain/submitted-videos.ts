@@ -5,7 +5,7 @@
 // submission of 10,000 URLs is read in milliseconds.
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { platformVideoId } from "./platform-video-ids.js";
+import { videoIdOf } from "./platform-video-ids.js";
 import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
 import { parseVideoReference } from "./video-references.js";
@@ -113,7 +113,7 @@ export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatf
   if (problem !== null) return { refusal: problem };
   const known = readKnownPage(page);
   if (known?.kind === "video") {
-    return { videoId: platformVideoId(known.platform, known.id), pageUrl: known.canonicalUrl };
+    return { videoId: videoIdOf(known.platform, known.id), pageUrl: known.canonicalUrl };
   }
   if (known?.kind === "no_video") {
     return {

@@ -86,7 +86,7 @@ export class JobCancellation {
     const settlements = new SettlementQueue(this.store, this.plans, owner);
     await Promise.all(
       taken.map((video) =>
-        settlements.settle({ videoId: video.id, jobId, workspaceId: video.workspace_id }, cancelledOutcome),
+        settlements.settle({ rowId: video.id, jobId, workspaceId: video.workspace_id }, cancelledOutcome),
       ),
     );
     return {

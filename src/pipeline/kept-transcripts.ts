@@ -29,8 +29,8 @@ const sweepBatch = 500;
  * Which kept transcript a video may reuse: the same video, `language` and `transcribe` choice (a job
  * that asks for another language, or for speech-to-text, reads afresh).
  */
-export function lookupOf(video: Pick<ClaimedVideo, "platformVideoId" | "language" | "transcribe">): string {
-  return JSON.stringify([video.platformVideoId, video.language ?? null, video.transcribe]);
+export function lookupOf(video: Pick<ClaimedVideo, "videoId" | "language" | "transcribe">): string {
+  return JSON.stringify([video.videoId, video.language ?? null, video.transcribe]);
 }
 
 /** A stored transcript read back, or undefined when it is not one (never trusted as it comes). */

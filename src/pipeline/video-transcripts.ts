@@ -55,15 +55,15 @@ export class VideoTranscripts {
     signal: AbortSignal,
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
-    if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
-    const page = videoPageUrl(video.platformVideoId);
+    if (parsePlatformVideoId(video.videoId) !== null) return this.pageWordsOf(video, signal, named);
+    const page = videoPageUrl(video.videoId);
     if (this.transcribes(video, "not_asked")) {
       return { transcript: await this.transcribe(page, video, signal), transcribed: true };
     }
     let transcript: Transcript;
     try {
       transcript = await this.withRetries(signal, () =>
-        this.options.captions.fetchTranscript(video.platformVideoId, { language: video.language, signal }),
+        this.options.captions.fetchTranscript(video.videoId, { language: video.language, signal }),
       );
     } catch (error) {
       const noCaptions = error instanceof PlatformError && error.code === "no_captions";
@@ -97,7 +97,7 @@ export class VideoTranscripts {
     const url = await this.submittedUrl(video);
     const read = await this.withRetries(
       signal,
-      () => pages.read(url, video.platformVideoId, { language: video.language, signal }),
+      () => pages.read(url, video.videoId, { language: video.language, signal }),
       "yt-dlp-page",
     );
     const videoId = this.settledVideoId(video, read);
@@ -117,9 +117,9 @@ export class VideoTranscripts {
    * from its URL, which the client already holds.
    */
   private settledVideoId(video: ClaimedVideo, read: PageRead): string {
-    const submitted = parsePlatformVideoId(video.platformVideoId);
-    if (submitted?.platform !== unresolvedPlatform) return video.platformVideoId;
-    return videoIdOfRead(read.extractorKey, read.id) ?? video.platformVideoId;
+    const submitted = parsePlatformVideoId(video.videoId);
+    if (submitted?.platform !== unresolvedPlatform) return video.videoId;
+    return videoIdOfRead(read.extractorKey, read.id) ?? video.videoId;
   }
 
   /** The URL the video was submitted as, kept with the video (sealed under the job's key on PostgreSQL). */
@@ -127,10 +127,10 @@ export class VideoTranscripts {
     const row = await this.options.store.db
       .selectFrom("videos")
       .select("submitted_url")
-      .where("id", "=", video.videoId)
+      .where("id", "=", video.rowId)
       .executeTakeFirst();
     if (row?.submitted_url === null || row?.submitted_url === undefined) {
-      throw new PlatformError("video_unavailable", `The page of ${video.platformVideoId} is no longer kept.`);
+      throw new PlatformError("video_unavailable", `The page of ${video.videoId} is no longer kept.`);
     }
     return openStored(video.dataKey, row.submitted_url);
   }
@@ -144,7 +144,7 @@ export class VideoTranscripts {
       );
     }
     const limits = await this.options.bounds.audioLimits(video.workspaceId);
-    return speech.transcribe(url, video.platformVideoId, signal, limits);
+    return speech.transcribe(url, video.videoId, signal, limits);
   }
 
   /** A captions read, with retries and growing back-off for the failures that may pass. */

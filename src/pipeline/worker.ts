@@ -84,7 +84,7 @@ export class Worker {
       pollIntervalMs: options.pollIntervalMs ?? 500,
       claim: async (room) =>
         room < claimAtLeast ? [] : claimVideos(options.store, this.id, room, this.leaseMs, Date.now(), cap),
-      keyOf: (video) => video.videoId,
+      keyOf: (video) => video.rowId,
       handle: (video, signal) => this.processVideo(video, signal),
       release: async (videoIds) => {
         // No renewal may extend a lease after it is handed back.
@@ -238,7 +238,7 @@ export class Worker {
       // measures the same per transcript token).
       this.options.log.info(
         {
-          video: video.videoId,
+          video: video.rowId,
           job: video.jobId,
           chunks: extraction.chunkCount,
           rows: extraction.rows.length,
@@ -250,7 +250,7 @@ export class Worker {
       if (extraction.nulledValues > 0) {
         // Said here, not in the video's `usage`, whose keys the interface fixes.
         this.options.log.warn(
-          { video: video.videoId, job: video.jobId, nulledValues: extraction.nulledValues },
+          { video: video.rowId, job: video.jobId, nulledValues: extraction.nulledValues },
           "the model gave values that did not fit their typed columns; they became null",
         );
       }
@@ -275,10 +275,7 @@ export class Worker {
         return { kind: "failed", code: error.code, message: error.message, retryable: true };
       }
       if (isDatabaseUnavailable(error)) throw error; // the service's failure: waited out, not the video's
-      this.options.log.error(
-        { err: error, video: video.videoId },
-        "unexpected error while processing a video",
-      );
+      this.options.log.error({ err: error, video: video.rowId }, "unexpected error while processing a video");
       return {
         kind: "failed",
         code: "extraction_failed",
@@ -291,7 +288,7 @@ export class Worker {
   private async settle(video: ClaimedVideo, outcome: VideoOutcome): Promise<void> {
     const result = await this.settlements.settle(video, outcome);
     if (result.kind === "lost") {
-      this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+      this.options.log.warn({ video: video.rowId }, "lease lost before settling");
       return;
     }
     videosSettled.inc({ outcome: outcome.kind, code: outcome.kind === "done" ? "ok" : outcome.code });
