@@ -90,6 +90,10 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: files uploaded fro
       { name: "notes.txt", type: "text/plain", base64: Buffer.from("not a recording").toString("base64") },
     ];
     const transfer = await page.evaluateHandle((files) => {
+      // The page's DataTransfer (this runs in the browser; the test's own types have no DOM).
+      const { DataTransfer } = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: File): void } };
+      };
       const data = new DataTransfer();
       for (const file of files) {
         const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
