@@ -149,6 +149,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         platformAccess,
         () => dispatcher?.wake(),
         services.storageEraser,
+        services.uploads,
       );
     }
   } catch (error) {
