@@ -147,6 +147,10 @@ export function createServices(
     videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
-    uploads: createUploads(store, options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined))),
+    uploads: createUploads(
+      store,
+      options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
+      storageEraser,
+    ),
   };
 }
