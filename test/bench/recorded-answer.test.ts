@@ -25,7 +25,13 @@ async function startBare(): Promise<string> {
   cleanups.push(() => child.kill());
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (await fetch(url).then(() => true, () => false)) return url;
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return url;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("the bare server did not answer");

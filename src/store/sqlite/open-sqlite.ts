@@ -112,7 +112,9 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   // data_version moves with commits of other connections, total_changes() with this one's writes.
   const dataVersion = sqlite.pluck("pragma data_version");
   const headerStamps =
-    options.logHeaderStamps && path !== ":memory:" ? new LogHeaderStamps(`${path}-shm`, dataVersion) : undefined;
+    options.logHeaderStamps && path !== ":memory:"
+      ? new LogHeaderStamps(`${path}-shm`, dataVersion)
+      : undefined;
   const othersCommits = headerStamps ? () => headerStamps.now() : dataVersion;
   const ownChanges = sqlite.pluck("select total_changes()");
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
