@@ -79,6 +79,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
+      sqliteMemory: config.memory,
       maxConnections: poolSize({
         serve,
         work,
@@ -125,6 +126,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     platformAccess,
     otherPlatforms,
     uploads: config.uploads ?? uploadSettings({}, config.database),
+    rememberedAnswers: config.memory?.rememberedAnswers,
   });
 
   let worker: Worker | undefined;
