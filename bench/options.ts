@@ -79,7 +79,8 @@ function integer(name: string, fallback: number): number {
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number above 0; got "${raw}".`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a number above 0; got "${raw}".`);
   return value;
 }
 

@@ -60,6 +60,7 @@ export function levelling(samples: readonly MemorySample[], seconds: number): Le
     windowMinRssMb,
     windowMaxRssMb,
     windowSpread,
-    levelled: windowSpread <= levelTolerance,
+    // Compared as a product: 105 / 100 - 1 is a hair above 0.05 in floating point.
+    levelled: windowMinRssMb > 0 && windowMaxRssMb <= windowMinRssMb * (1 + levelTolerance),
   };
 }

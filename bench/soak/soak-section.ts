@@ -44,7 +44,10 @@ async function sample(pid: number, process: Parameters<typeof readHeap>[0], atSe
   } satisfies MemorySample;
 }
 
-export async function runSoakSection(dialect: BenchDialect, options: BenchOptions): Promise<SoakSectionResult> {
+export async function runSoakSection(
+  dialect: BenchDialect,
+  options: BenchOptions,
+): Promise<SoakSectionResult> {
   const database = await freshDatabase(dialect, options.postgresUrl);
   const plans = writePlanFile();
   try {

@@ -68,9 +68,9 @@ export async function freshDatabase(
     url: url.toString(),
     store,
     async sizeMb() {
-      const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(
-        store.db,
-      );
+      const { rows } = await sql<{
+        bytes: string;
+      }>`select pg_database_size(current_database()) as bytes`.execute(store.db);
       return mb(Number(rows[0]?.bytes ?? 0));
     },
     async drop() {

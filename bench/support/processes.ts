@@ -144,7 +144,9 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
       ...(options.memoryProbe && { BENCH_MEMORY: "1" }),
     }),
     stdio:
-      options.loopDelay || options.memoryProbe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+      options.loopDelay || options.memoryProbe
+        ? ["ignore", "pipe", "pipe", "ipc"]
+        : ["ignore", "pipe", "pipe"],
   });
   live.add(child);
   child.once("exit", () => live.delete(child));

@@ -49,7 +49,8 @@ export interface StoreOptions {
    * SQLite: its page cache, memory-mapped reads and prepared statements per connection
    * (VIDROWS_SQLITE_CACHE_MB, VIDROWS_SQLITE_MMAP_MB, VIDROWS_SQLITE_STATEMENTS); the defaults if left out.
    */
-  readonly sqliteMemory?: Pick<MemorySettings, "sqliteCacheMb" | "sqliteMmapMb" | "sqliteStatements"> | undefined;
+  readonly sqliteMemory?:
+    Pick<MemorySettings, "sqliteCacheMb" | "sqliteMmapMb" | "sqliteStatements"> | undefined;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }
