@@ -3,13 +3,7 @@
 // chunk sizes, and for the one-cue-a-line format the prompts used before, all in the same run.
 import { defaultChunking } from "../../src/extraction/transcript-chunks.js";
 import { automaticTrack, manualTrack, type TalkCaptions } from "../../test/support/talk-captions.js";
-import {
-  measurePromptCost,
-  previousChunking,
-  previousSystemPrompt,
-  previousUserPrompt,
-  type PromptCost,
-} from "./prompt-cost.js";
+import { measurePromptCost, previousChunking, previousFormat, type PromptCost } from "./prompt-cost.js";
 
 export interface PromptCostRow extends PromptCost {
   readonly track: string;
@@ -35,10 +29,7 @@ export function runPromptCostSection(): PromptCostSectionResult {
       track,
       variant: "before: one cue a line, time-stamped, 3,000-token chunks",
       limit: undefined,
-      ...measurePromptCost(captions, previousChunking, {
-        systemPrompt: previousSystemPrompt,
-        userPrompt: previousUserPrompt,
-      }),
+      ...measurePromptCost(captions, previousChunking, previousFormat),
     });
     for (const chunkTokens of chunkSizes) {
       const isDefault = chunkTokens === defaultChunking.chunkTokens;

@@ -76,13 +76,26 @@ export type UserPrompt = (chunk: TranscriptChunk, chunkCount: number) => string;
 const currentUserPrompt: UserPrompt = (chunk, chunkCount) =>
   buildUserPrompt(chunk, { chunkCount, language: "en" });
 
+/** An answer's item for a row said on one line: today's, its line keys beside the columns. */
+export type AnswerItem = (row: Record<string, unknown>, line: number) => Record<string, unknown>;
+
+const currentAnswerItem: AnswerItem = (row, line) => ({ ...row, first_line: line, last_line: line });
+
+/** How a request is written: its instructions, user message, answer schema and answer items. */
+export interface PromptFormat {
+  readonly systemPrompt: string;
+  readonly userPrompt: UserPrompt;
+  readonly rowsSchema: Record<string, unknown>;
+  readonly answerItem: AnswerItem;
+}
+
 /** The answer a model gives for a chunk: one row per mention said within its lines, naming its line. */
-function answerFor(chunk: TranscriptChunk, mentions: readonly Mention[]): string {
+function answerFor(chunk: TranscriptChunk, mentions: readonly Mention[], answerItem: AnswerItem): string {
   const rows = mentions.flatMap((mention) => {
     const line = chunk.cues.findIndex((cue) => cue.startMs <= mention.atMs && mention.atMs <= cue.endMs);
     if (line < 0) return [];
     const row = { product: mention.item, price: mention.price, verdict: "worth it for the price" };
-    return [{ row, first_line: line + 1, last_line: line + 1 }];
+    return [answerItem(row, line + 1)];
   });
   return JSON.stringify({ rows });
 }
@@ -90,14 +103,15 @@ function answerFor(chunk: TranscriptChunk, mentions: readonly Mention[]): string
 export function measurePromptCost(
   captions: TalkCaptions,
   chunking: ChunkingOptions,
-  options: { systemPrompt?: string; userPrompt?: UserPrompt } = {},
+  format: Partial<PromptFormat> = {},
 ): PromptCost {
   const cues: CaptionCue[] = parseCaptions(captions.text, captions.format);
   const transcriptTokens = tokens(transcriptText(cues));
   const chunks = chunkTranscript(cues, chunking);
-  const system = options.systemPrompt ?? buildSystemPrompt(benchSchema);
-  const userPrompt = options.userPrompt ?? currentUserPrompt;
-  const schema = buildRowsResponseFormat(benchSchema).json_schema.schema;
+  const system = format.systemPrompt ?? buildSystemPrompt(benchSchema);
+  const userPrompt = format.userPrompt ?? currentUserPrompt;
+  const answerItem = format.answerItem ?? currentAnswerItem;
+  const schema = format.rowsSchema ?? buildRowsResponseFormat(benchSchema).json_schema.schema;
   const schemaText = JSON.stringify(schema);
   const billedSchemaSaving = tokens(schemaText) - billedSchemaTokens(schema);
   const perChunkInstructions = tokens(system) + tokens(schemaText) + 2 * tokensPerMessage + tokensPerRequest;
@@ -110,7 +124,7 @@ export function measurePromptCost(
     const user = userPrompt(chunk, chunks.length);
     promptTokens += perChunkInstructions + tokens(user);
     wordsTokens += tokens(chunk.cues.map((cue) => cue.text).join(" "));
-    completionTokens += tokens(answerFor(chunk, captions.mentions));
+    completionTokens += tokens(answerFor(chunk, captions.mentions, answerItem));
     lines += chunk.cues.length;
     for (const cue of chunk.cues) longestLineMs = Math.max(longestLineMs, cue.endMs - cue.startMs);
   }
@@ -131,7 +145,7 @@ export function measurePromptCost(
 }
 
 /** The instructions sent before lines grouped cues, word for word, for the comparison. */
-export const previousSystemPrompt = [
+const previousSystemPrompt = [
   "You extract structured rows from a part of a video's transcript.",
   "Each row has exactly these columns:",
   '- "product": The product\'s name',
@@ -148,7 +162,7 @@ export const previousSystemPrompt = [
 ].join("\n");
 
 /** The user message before lines grouped cues: one cue a line, each numbered and time-stamped. */
-export const previousUserPrompt: UserPrompt = (chunk, chunkCount) => {
+const previousUserPrompt: UserPrompt = (chunk, chunkCount) => {
   const where = `part ${chunk.index + 1} of ${chunkCount}, from ${formatTimestamp(chunk.startMs)} to ${formatTimestamp(chunk.endMs)}`;
   const lines = chunk.cues.map((cue, i) => `${i + 1}. [${formatTimestamp(cue.startMs)}] ${cue.text}`);
   return [`Transcript (${where}, language en):`, "", ...lines].join("\n");
@@ -160,4 +174,43 @@ export const previousChunking: ChunkingOptions = {
   overlapTokens: 150,
   maxLineSeconds: 0,
   minLineSeconds: 0,
+};
+
+/** The bench schema's answer schema before issue 37: each row's columns in a `row` object beside its lines. */
+const previousRowsSchema: Record<string, unknown> = {
+  type: "object",
+  properties: {
+    rows: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          row: {
+            type: "object",
+            properties: {
+              product: { type: ["string", "number", "boolean", "null"] },
+              price: { type: ["number", "null"] },
+              verdict: { type: ["string", "number", "boolean", "null"] },
+            },
+            required: ["product", "price", "verdict"],
+            additionalProperties: false,
+          },
+          first_line: { type: "integer" },
+          last_line: { type: "integer" },
+        },
+        required: ["row", "first_line", "last_line"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["rows"],
+  additionalProperties: false,
+};
+
+/** The whole format before lines grouped cues, for the comparison. */
+export const previousFormat: PromptFormat = {
+  systemPrompt: previousSystemPrompt,
+  userPrompt: previousUserPrompt,
+  rowsSchema: previousRowsSchema,
+  answerItem: (row, line) => ({ row, first_line: line, last_line: line }),
 };

@@ -149,6 +149,10 @@ export function createServices(
     videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
-    uploads: createUploads(store, options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined))),
+    uploads: createUploads(
+      store,
+      options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
+      storageEraser,
+    ),
   };
 }

@@ -2,13 +2,20 @@
 // one is waited for, the free space left to the machine, and the programs that measure them.
 import { basename, dirname, join } from "node:path";
 import type { DatabaseTarget } from "./database-settings.js";
+import { type S3Location, s3Location } from "./s3-settings.js";
 import { ConfigError, integerSetting } from "./setting-values.js";
 
-/** Where upload bytes live: a folder on this machine (the only kind for now). */
-export type UploadStoreTarget = { readonly kind: "folder"; readonly path: string };
+/**
+ * Where upload bytes live: a folder on this machine, the PostgreSQL database itself, or a bucket of an
+ * S3-compatible object store (`prefix` is empty or ends in `/`; endpoint and region as s3-settings.ts reads them).
+ */
+export type UploadStoreTarget =
+  | { readonly kind: "folder"; readonly path: string }
+  | { readonly kind: "database" }
+  | ({ readonly kind: "s3" } & S3Location);
 
 export interface UploadSettings {
-  /** VIDROWS_UPLOAD_STORE: a folder; unset, the default of `defaultUploadStore`. */
+  /** VIDROWS_UPLOAD_STORE: a folder, `database` or `s3://bucket/prefix`; unset, the default of `defaultUploadStore`. */
   readonly store: UploadStoreTarget;
   /** VIDROWS_UPLOAD_RETENTION_HOURS (24): how long an upload no job has taken is kept. */
   readonly retentionHours: number;
@@ -24,22 +31,29 @@ export interface UploadSettings {
 
 /**
  * Beside the SQLite file (`data/vidrows.db` keeps its uploads in `data/vidrows.db-uploads/`); with
- * PostgreSQL, `data/uploads` in the working folder, which only this machine sees.
+ * PostgreSQL, the database itself, which every API and worker machine reaches.
  */
 export function defaultUploadStore(database: DatabaseTarget): UploadStoreTarget {
   if (database.kind === "sqlite") {
     return { kind: "folder", path: join(dirname(database.path), `${basename(database.path)}-uploads`) };
   }
-  return { kind: "folder", path: join("data", "uploads") };
+  return { kind: "database" };
 }
 
 function uploadStoreSetting(env: NodeJS.ProcessEnv, database: DatabaseTarget): UploadStoreTarget {
   const raw = env.VIDROWS_UPLOAD_STORE?.trim();
   if (!raw) return defaultUploadStore(database);
+  if (raw === "database") {
+    if (database.kind === "postgres") return { kind: "database" };
+    throw new ConfigError(
+      "VIDROWS_UPLOAD_STORE=database keeps uploads in PostgreSQL; with SQLite name a folder (`./database` for one of that name) or leave it unset.",
+    );
+  }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1];
+  if (scheme?.toLowerCase() === "s3") return { kind: "s3", ...s3Location(raw, env) };
   if (scheme !== undefined) {
     throw new ConfigError(
-      `VIDROWS_UPLOAD_STORE must be a folder's path; a ${scheme}:// store is not supported.`,
+      `VIDROWS_UPLOAD_STORE must be a folder's path, \`database\` or s3://bucket/prefix; a ${scheme}:// store is not supported.`,
     );
   }
   return { kind: "folder", path: raw };

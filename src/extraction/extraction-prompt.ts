@@ -1,5 +1,6 @@
 // The messages of one model request: what to extract (the columns) and from what (one transcript chunk).
 import { type ColumnSpec, columnSpecs, type SchemaDefinition } from "../domain/schema-definition.js";
+import { lineKeys } from "./rows-json-schema.js";
 import type { TranscriptChunk } from "./transcript-chunks.js";
 
 /** `m:ss`, or `h:mm:ss` past an hour: how people quote a time in a video. */
@@ -21,21 +22,32 @@ function typeNote(spec: ColumnSpec): string {
   return ` (${notes.join("; ")})`;
 }
 
+/** A name that reads as one word needs no quotes (2 tokens each); any other is quoted, so its end is plain. */
+const bareName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `price` or `"unit price"`: a column's name as the instructions write it. */
+function nameAsWritten(name: string): string {
+  return bareName.test(name) ? name : JSON.stringify(name);
+}
+
 /**
  * The instructions: the same for every chunk of a job, so the columns and their descriptions are said once.
  * Short, because they are sent with every chunk: each sentence says something the answer's JSON schema
  * (`rows-json-schema.ts`) does not already bind. The answer's shape is the schema's alone (the model must
- * support structured output, as the README says): spelling it out here too cost 33 tokens a chunk.
+ * support structured output, as the README says): spelling it out here too cost 33 tokens a chunk. The line
+ * keys are listed as one more item, under the names the schema gives them.
  */
 export function buildSystemPrompt(definition: SchemaDefinition): string {
-  const columns = columnSpecs(definition).map((spec) => {
-    const line = `- ${JSON.stringify(spec.name)}${typeNote(spec)}`;
+  const specs = columnSpecs(definition);
+  const columns = specs.map((spec) => {
+    const line = `- ${nameAsWritten(spec.name)}${typeNote(spec)}`;
     return spec.description === undefined ? line : `${line}: ${spec.description}`;
   });
+  const lines = lineKeys(specs.map((spec) => spec.name));
   return [
-    "A row per distinct item this video transcript part mentions. Columns:",
+    "A row per distinct item the transcript mentions:",
     ...columns,
-    "first_line, last_line: the numbered lines it comes from.",
+    `- ${lines.first}, ${lines.last}: its numbered lines`,
     "Values only from the transcript, else null; numbers as numbers.",
   ].join("\n");
 }

@@ -2,6 +2,7 @@
 // the answer is unusable (and so worth asking again).
 import type { Row } from "./extractor.js";
 import { coerceRow, isEmptyRow } from "./row-coercion.js";
+import { lineKeys } from "./rows-json-schema.js";
 
 /** A row as the model answered it, with the line numbers it gave, unchecked (`row-sources.ts` checks them). */
 export interface AnsweredRow {
@@ -26,29 +27,16 @@ function withoutCodeFence(content: string): string {
   return fenced?.[1] ?? content;
 }
 
-const wrapperKeys = new Set(["row", "first_line", "last_line"]);
-
-/**
- * An answer item as asked, `{row: {...}, first_line, last_line}`, or a bare row, which a server that
- * ignores structured output may give: its lines are then unknown (the whole chunk). An item is the
- * wrapper when its `row` is an object and it has no other keys than the wrapper's.
- */
-function unwrapItem(item: Readonly<Record<string, unknown>>): {
-  raw: Readonly<Record<string, unknown>>;
-  firstLine: unknown;
-  lastLine: unknown;
-} {
-  const wrapped =
-    Object.hasOwn(item, "row") &&
-    isRecord(item.row) &&
-    Object.keys(item).every((key) => wrapperKeys.has(key));
-  if (!wrapped) return { raw: item, firstLine: undefined, lastLine: undefined };
-  return { raw: item.row as Record<string, unknown>, firstLine: item.first_line, lastLine: item.last_line };
+/** An own property's value: an answer item is parsed JSON, where a key like `__proto__` must stay data. */
+function ownValue(item: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(item, key) ? item[key] : undefined;
 }
 
 /**
- * The rows of a chat-completions answer, coerced to `columns`, with the lines the model named; rows
- * with nothing in any column are dropped.
+ * The rows of a chat-completions answer, coerced to `columns`, with the lines the model named beside them
+ * (under `lineKeys(columns)`, as the schema asks); rows with nothing in any column are dropped. A row
+ * without line keys, as a server that ignores structured output may answer, has unknown lines (the whole
+ * chunk, as `row-sources.ts` reads them).
  */
 export function answeredRows(completion: unknown, columns: readonly string[]): AnsweredRow[] {
   const choice =
@@ -78,11 +66,12 @@ export function answeredRows(completion: unknown, columns: readonly string[]): A
   const items: unknown[] = answer.rows;
   if (!items.every(isRecord))
     throw new MalformedAnswerError("The model's answer has a row that is not an object.");
+  const lines = lineKeys(columns);
   const answered: AnsweredRow[] = [];
   for (const item of items) {
-    const { raw, firstLine, lastLine } = unwrapItem(item);
-    const row = coerceRow(raw, columns);
-    if (!isEmptyRow(row, columns)) answered.push({ row, firstLine, lastLine });
+    const row = coerceRow(item, columns);
+    if (!isEmptyRow(row, columns))
+      answered.push({ row, firstLine: ownValue(item, lines.first), lastLine: ownValue(item, lines.last) });
   }
   return answered;
 }

@@ -10,6 +10,7 @@ import { sleep } from "../concurrency/sleep.js";
 import { parsePlatformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
 import { type CaptionsFound, transcribesAudio } from "../domain/transcribe-mode.js";
 import { unresolvedPlatform } from "../domain/submitted-videos.js";
+import { uploadIdOf } from "../domain/upload-videos.js";
 import { videoPageUrl } from "../domain/video-references.js";
 import { captionFetches } from "../metrics.js";
 import type { Store } from "../store/database.js";
@@ -55,6 +56,9 @@ export class VideoTranscripts {
     signal: AbortSignal,
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
+    if (uploadIdOf(video.platformVideoId) !== null) {
+      throw new PlatformError("video_unavailable", "This worker does not read uploaded files yet.");
+    }
     if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
     const page = videoPageUrl(video.platformVideoId);
     if (this.transcribes(video, "not_asked")) {

@@ -26,6 +26,7 @@ import * as jobTranscription from "./migrations/0013_job_transcription.js";
 import * as handoverReturns from "./migrations/0014_handover_returns.js";
 import * as keptTranscripts from "./migrations/0015_kept_transcripts.js";
 import * as uploads from "./migrations/0016_uploads.js";
+import * as uploadChunks from "./migrations/0017_upload_chunks.js";
 import type { Database } from "./tables.js";
 
 // Listed in code rather than read from a folder, so the build output cannot miss one.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0014_handover_returns": handoverReturns,
   "0015_kept_transcripts": keptTranscripts,
   "0016_uploads": uploads,
+  "0017_upload_chunks": uploadChunks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

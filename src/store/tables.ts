@@ -2,7 +2,7 @@
 import type { JobStatus } from "../domain/job-status.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { Generated, Insertable, Selectable } from "kysely";
-import type { UploadsTable } from "./upload-tables.js";
+import type { UploadBlobsTable, UploadChunksTable, UploadsTable } from "./upload-tables.js";
 
 export interface MetaTable {
   key: string;
@@ -264,6 +264,8 @@ export interface Database {
   job_keys: JobKeysTable;
   kept_transcripts: KeptTranscriptsTable;
   uploads: UploadsTable;
+  upload_blobs: UploadBlobsTable;
+  upload_chunks: UploadChunksTable;
   transcript_keys: TranscriptKeysTable;
   workspace_versions: WorkspaceVersionsTable;
   idempotency_keys: IdempotencyKeysTable;

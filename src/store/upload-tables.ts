@@ -14,3 +14,19 @@ export interface UploadsTable {
   created_at: number;
   expires_at: number;
 }
+
+/** An upload whose bytes are in the database (migration 0017): its data key, and its size once whole. */
+export interface UploadBlobsTable {
+  upload_id: string;
+  data_key: Buffer;
+  started_at: number;
+  /** null while the body still arrives. */
+  stored_bytes: number | null;
+}
+
+/** A sealed piece of an upload's bytes, in order from seq 0. */
+export interface UploadChunksTable {
+  upload_id: string;
+  seq: number;
+  bytes: Buffer;
+}

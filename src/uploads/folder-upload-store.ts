@@ -1,7 +1,7 @@
 // An upload store that is a folder on this machine: beside the SQLite file by default (config/upload-settings.ts).
 // Each upload is one file named by its id; it is written under a temporary name and renamed once whole, so
 // that a file with an upload's name is always a whole upload.
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, stat, statfs, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
@@ -70,6 +70,12 @@ export class FolderUploadStore implements UploadStore {
       await removeFile(partial);
       throw error;
     }
+  }
+
+  async read(uploadId: string): Promise<Readable> {
+    const path = this.pathOf(uploadId);
+    await stat(path);
+    return createReadStream(path);
   }
 
   async localFile(uploadId: string): Promise<LocalUpload> {

@@ -1,5 +1,6 @@
 // Where an upload's bytes live between `POST /v1/uploads` and the end of the video that reads them: the one
-// interface every kind of store answers to (a folder on this machine: folder-upload-store.ts).
+// interface every kind of store answers to: a folder on this machine (folder-upload-store.ts), the PostgreSQL
+// database itself (database-upload-store.ts) or an S3-compatible object store (s3-upload-store.ts).
 import type { Readable } from "node:stream";
 
 /** A file on this machine holding an upload's bytes, for ffprobe and ffmpeg to read; released after. */
@@ -19,7 +20,9 @@ export interface UploadStore {
    * Rejects with the body's own error (too large, stalled, cut off) or the store's, and then keeps nothing.
    */
   write(uploadId: string, body: Readable): Promise<number>;
-  /** The upload as a local file; rejects when the store holds no such upload. */
+  /** The upload's bytes as they were written, read as they are consumed; rejects when the store holds no such upload. */
+  read(uploadId: string): Promise<Readable>;
+  /** The upload as a local file (a copy for a store off this machine); rejects when the store holds no such upload. */
   localFile(uploadId: string): Promise<LocalUpload>;
   /** Removes the upload's bytes; removing one that is not there succeeds. */
   remove(uploadId: string): Promise<void>;

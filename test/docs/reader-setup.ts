@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  columnsAsked,
   type FakeModel,
   type FakeModelRequest,
   promptLines,
@@ -55,10 +56,8 @@ export function readerEnvironment(extra: Record<string, string> = {}): NodeJS.Pr
 export function startRowsModel(): Promise<FakeModel> {
   return startFakeModel({
     respond: (request: FakeModelRequest) => {
-      const row =
-        request.body?.response_format?.json_schema?.schema?.properties?.rows?.items?.properties?.row;
       const first = promptLines(request)[0];
-      const columns = Object.keys(row?.properties ?? {});
+      const columns = columnsAsked(request);
       return spannedRowsReply([
         {
           row: Object.fromEntries(columns.map((column) => [column, first?.text ?? ""])),

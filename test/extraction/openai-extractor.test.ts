@@ -209,8 +209,8 @@ describe("extracting rows from a model", () => {
     const format = request?.body.response_format;
     expect(format.type).toBe("json_schema");
     expect(format.json_schema.strict).toBe(true);
-    const items = format.json_schema.schema.properties.rows.items.properties.row;
-    expect(items.required).toEqual(["product", "price"]);
+    const items = format.json_schema.schema.properties.rows.items;
+    expect(items.required).toEqual(["product", "price", "first_line", "last_line"]);
     expect(items.additionalProperties).toBe(false);
     const system = messageOf(request as FakeModelRequest, "system");
     expect(system).toContain(template.product);

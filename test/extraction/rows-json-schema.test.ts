@@ -7,12 +7,16 @@ import {
   buildUserPrompt,
   formatTimestamp,
 } from "../../src/extraction/extraction-prompt.js";
-import { buildRowsJsonSchema, buildRowsResponseFormat } from "../../src/extraction/rows-json-schema.js";
+import {
+  buildRowsJsonSchema,
+  buildRowsResponseFormat,
+  lineKeys,
+} from "../../src/extraction/rows-json-schema.js";
 
 const cell = { type: ["string", "number", "boolean", "null"] };
 
 describe("the JSON schema of an answer", () => {
-  it("asks for {rows: [{row, first_line, last_line}]}: each row exactly the listed columns, all required, nothing else", () => {
+  it("asks for {rows: [{<columns>, first_line, last_line}]}: the listed columns and the lines, all required, nothing else", () => {
     const lineNumber = { type: "integer" };
     expect(buildRowsJsonSchema({ columns: ["product", "price"] })).toEqual({
       type: "object",
@@ -21,17 +25,8 @@ describe("the JSON schema of an answer", () => {
           type: "array",
           items: {
             type: "object",
-            properties: {
-              row: {
-                type: "object",
-                properties: { product: cell, price: cell },
-                required: ["product", "price"],
-                additionalProperties: false,
-              },
-              first_line: lineNumber,
-              last_line: lineNumber,
-            },
-            required: ["row", "first_line", "last_line"],
+            properties: { product: cell, price: cell, first_line: lineNumber, last_line: lineNumber },
+            required: ["product", "price", "first_line", "last_line"],
             additionalProperties: false,
           },
         },
@@ -41,11 +36,19 @@ describe("the JSON schema of an answer", () => {
     });
   });
 
-  it("keeps the span beside the row, so columns named like the wrapper's keys stay columns", () => {
-    const items = (buildRowsJsonSchema({ columns: ["row", "first_line"] }).properties as any).rows.items;
-    expect(items.required).toEqual(["row", "first_line", "last_line"]);
-    expect(Object.keys(items.properties.row.properties)).toEqual(["row", "first_line"]);
-    expect(items.properties.row.required).toEqual(["row", "first_line"]);
+  it("renames the line keys when a column has their name, so that every column stays a column", () => {
+    const items = (buildRowsJsonSchema({ columns: ["row", "last_line"] }).properties as any).rows.items;
+    expect(items.required).toEqual(["row", "last_line", "_first_line", "_last_line"]);
+    expect(items.properties.last_line).toEqual(cell);
+    expect(items.properties._last_line).toEqual({ type: "integer" });
+    expect(lineKeys(["first_line", "_last_line", "__first_line", "x"])).toEqual({
+      first: "___first_line",
+      last: "___last_line",
+    });
+    expect(lineKeys(["product"])).toEqual({ first: "first_line", last: "last_line" });
+    const prompt = buildSystemPrompt({ columns: ["first_line"] });
+    expect(prompt).toContain("- first_line\n");
+    expect(prompt).toContain("- _first_line, _last_line: its numbered lines");
   });
 
   it("carries a typed column's type, enum and nullable", () => {
@@ -58,19 +61,21 @@ describe("the JSON schema of an answer", () => {
         note: "Anything else",
       },
     };
-    const items = (buildRowsJsonSchema(definition).properties as any).rows.items.properties.row;
+    const items = (buildRowsJsonSchema(definition).properties as any).rows.items;
     expect(items.properties).toEqual({
       price: { type: ["number", "null"] },
       stars: { type: ["integer", "null"], enum: [1, 2, 3, null] },
       size: { type: "string", enum: ["S", "L"] },
       sold_out: { type: "boolean" },
       note: cell,
+      first_line: { type: "integer" },
+      last_line: { type: "integer" },
     });
-    expect(items.required).toEqual(["price", "stars", "size", "sold_out", "note"]);
+    expect(items.required).toEqual(["price", "stars", "size", "sold_out", "note", "first_line", "last_line"]);
     const prompt = buildSystemPrompt(definition);
-    expect(prompt).toContain('- "stars" (integer; one of: 1, 2, 3): The rating');
-    expect(prompt).toContain('- "size" (string; one of: "S", "L"; always given): The size');
-    expect(prompt).toContain('- "note": Anything else');
+    expect(prompt).toContain("- stars (integer; one of: 1, 2, 3): The rating");
+    expect(prompt).toContain('- size (string; one of: "S", "L"; always given): The size');
+    expect(prompt).toContain("- note: Anything else");
   });
 
   it("is sent as strict structured output", () => {
@@ -83,11 +88,11 @@ describe("the JSON schema of an answer", () => {
   it("keeps the template's order, and leaves the descriptions to the instructions, which say them once", () => {
     const template = { product: "The product's name", price: "Price in USD", note: "" };
     const schema = buildRowsJsonSchema({ template });
-    const items = (schema as any).properties.rows.items.properties.row;
-    expect(Object.keys(items.properties)).toEqual(["product", "price", "note"]);
+    const items = (schema as any).properties.rows.items;
+    expect(Object.keys(items.properties)).toEqual(["product", "price", "note", "first_line", "last_line"]);
     expect(JSON.stringify(schema)).not.toContain("Price in USD");
-    expect(buildSystemPrompt({ template })).toContain('- "price": Price in USD');
-    expect(items.required).toEqual(["product", "price", "note"]);
+    expect(buildSystemPrompt({ template })).toContain("- price: Price in USD");
+    expect(items.required).toEqual(["product", "price", "note", "first_line", "last_line"]);
   });
 
   it("makes a column named __proto__ a property like any other, without touching prototypes", () => {
@@ -95,12 +100,14 @@ describe("the JSON schema of an answer", () => {
       '{"template": {"__proto__": "odd but allowed", "name": "n"}}',
     ) as SchemaDefinition;
     const schema = buildRowsJsonSchema(definition);
-    const properties = (schema as any).properties.rows.items.properties.row.properties;
+    const properties = (schema as any).properties.rows.items.properties;
     expect(Object.hasOwn(properties, "__proto__")).toBe(true);
-    expect(Object.keys(properties)).toEqual(["__proto__", "name"]);
-    expect(JSON.parse(JSON.stringify(schema)).properties.rows.items.properties.row.required).toEqual([
+    expect(Object.keys(properties)).toEqual(["__proto__", "name", "first_line", "last_line"]);
+    expect(JSON.parse(JSON.stringify(schema)).properties.rows.items.required).toEqual([
       "__proto__",
       "name",
+      "first_line",
+      "last_line",
     ]);
     expect(({} as any).description).toBeUndefined();
   });
@@ -109,14 +116,17 @@ describe("the JSON schema of an answer", () => {
 describe("the prompt", () => {
   it("names every column in the instructions, with the template's descriptions", () => {
     const prompt = buildSystemPrompt({ template: { product: "The product's name", price: "Price in USD" } });
-    expect(prompt).toContain('- "product": The product\'s name');
-    expect(prompt).toContain('- "price": Price in USD');
-    expect(buildSystemPrompt({ columns: ["a b"] })).toContain('- "a b"');
+    expect(prompt).toContain("- product: The product's name");
+    expect(prompt).toContain("- price: Price in USD");
+    // A name that is not one word is quoted, so that where it ends is plain.
+    expect(buildSystemPrompt({ columns: ["a b"] })).toContain('- "a b"\n');
+    expect(buildSystemPrompt({ columns: ["price: usd"] })).toContain('- "price: usd"\n');
+    expect(buildSystemPrompt({ columns: ["2nd"] })).toContain('- "2nd"\n');
   });
 
   it("asks for each row's first and last line by the numbers the transcript's lines start with", () => {
     const prompt = buildSystemPrompt({ columns: ["product"] });
-    expect(prompt).toContain("first_line, last_line: the numbered lines it comes from.");
+    expect(prompt).toContain("- first_line, last_line: its numbered lines\n");
   });
 
   it("gives the transcript part with its place among the parts, each line numbered from 1, without time stamps", () => {

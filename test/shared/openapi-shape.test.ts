@@ -200,6 +200,18 @@ describe("The OpenAPI document, as generators read it", () => {
     expect(Object.keys(branches[1]!.properties)).toContain("schema_version");
   });
 
+  it("documents transcript reuse: `reuse` in both submit bodies, optional, and where a done video's words came from", () => {
+    const body = byId("submitJob").requestBody.content["application/json"].schema;
+    for (const branch of (body.oneOf ?? body.anyOf) as Json[]) {
+      expect(branch.properties.reuse.type).toBe("boolean");
+      expect(branch.required).not.toContain("reuse");
+    }
+    const transcript = document.components.schemas.DoneVideoProgress.properties.transcript;
+    const values = (transcript.anyOf as Json[]).map((schema) => schema.const ?? schema.enum?.[0] ?? null);
+    expect(values).toEqual(["captions", "transcription", "reused", null]);
+    expect(document.components.schemas.DoneVideoProgress.required).toContain("transcript");
+  });
+
   it("lists the per-video error codes as an enum", () => {
     expect(document.components.schemas.VideoError.properties.code.enum).toEqual([...videoFailureCodes]);
   });

@@ -1,6 +1,7 @@
 // A fake OpenAI-compatible chat-completions server on a random port: scripted answers, delays and counters.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { lineKeys } from "../../src/extraction/rows-json-schema.js";
 
 export interface FakeModelRequest {
   /** 1-based, in order of arrival. */
@@ -81,16 +82,30 @@ export function rowsReply(rows: readonly unknown[]): FakeModelReply {
   return completionReply(JSON.stringify({ rows }));
 }
 
-/** An answer item as the strict schema asks: a row and the first and last transcript lines it came from. */
+/** A row and the first and last transcript lines it came from. */
 export interface SpannedRow {
   readonly row: Record<string, unknown>;
   readonly first_line: unknown;
   readonly last_line: unknown;
 }
 
-/** A completion answering `{"rows": [{row, first_line, last_line}, ...]}`, as strict structured output would. */
+/**
+ * A completion answering `{"rows": [{<column>: value, ..., first_line, last_line}, ...]}`, as strict
+ * structured output would: each row's lines beside its columns, under the keys the schema gives them
+ * (renamed when a column has their name).
+ */
 export function spannedRowsReply(items: readonly SpannedRow[]): FakeModelReply {
-  return completionReply(JSON.stringify({ rows: items }));
+  const rows = items.map(({ row, first_line, last_line }) => {
+    const keys = lineKeys(Object.keys(row));
+    return Object.fromEntries([...Object.entries(row), [keys.first, first_line], [keys.last, last_line]]);
+  });
+  return completionReply(JSON.stringify({ rows }));
+}
+
+/** The columns a model request asks for: its structured-output schema lists them first, then the two line keys. */
+export function columnsAsked(request: FakeModelRequest): string[] {
+  const required = request.body?.response_format?.json_schema?.schema?.properties?.rows?.items?.required;
+  return Array.isArray(required) ? required.slice(0, -2) : [];
 }
 
 /** A numbered transcript line of a request's prompt: `12 text` (before issue 37, `12. text`). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "../../src/store/tables.js";
 import type { DialectName } from "./databases.js";
 import {
+  columnsAsked,
   type FakeModelReply,
   type FakeModelRequest,
   messageOf,
@@ -14,6 +15,8 @@ import {
   spannedRowsReply,
 } from "./fake-model.js";
 import { type PipelineServer, startPipelineServer } from "./pipeline.js";
+
+export { columnsAsked };
 
 export const schema = { columns: ["product", "price"] };
 export const timestamp = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -100,12 +103,6 @@ function bigRows(): FakeModelReply {
     Array.from({ length: bigRowCount }, (_, i) => ({ product: `item ${i} ${"x".repeat(6000)}`, price: i })),
   );
   return bigReply;
-}
-
-/** The columns a model request asks for, from its structured-output schema. */
-export function columnsAsked(request: FakeModelRequest): string[] {
-  const items = request.body?.response_format?.json_schema?.schema?.properties?.rows?.items;
-  return items?.properties?.row?.required ?? [];
 }
 
 /** One row in the asked columns: a widget at 5 for the usual schema, `<column> value` for any other column. */

@@ -8,10 +8,27 @@ function ffmpeg(args: string[]): void {
   execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", ...args], { stdio: ["ignore", "ignore", "pipe"] });
 }
 
-/** An AAC tone in MP4 (`.m4a`) of `seconds`. */
-export function toneFile(folder: string, seconds: number, name = `tone-${seconds}.m4a`): string {
+/** An AAC tone in MP4 (`.m4a`) of `seconds`; `title`, when given, is stored as is in the file's tags. */
+export function toneFile(
+  folder: string,
+  seconds: number,
+  name = `tone-${seconds}.m4a`,
+  title?: string,
+): string {
   const path = join(folder, name);
-  ffmpeg(["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "aac", "-b:a", "64k", path]);
+  const tags = title === undefined ? [] : ["-metadata", `title=${title}`];
+  ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=440:duration=${seconds}`,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "64k",
+    ...tags,
+    path,
+  ]);
   return path;
 }
 
