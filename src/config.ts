@@ -23,6 +23,7 @@ import {
   type TranscriptionSettings,
   transcriptionSettings,
 } from "./config/language-model-settings.js";
+import { type ListingSettings, listingSettings } from "./config/listing-settings.js";
 import { ConfigError, integerSetting, switchSetting } from "./config/setting-values.js";
 import { type WebhookSettings, webhookSettings } from "./config/webhook-settings.js";
 import { type UploadSettings, uploadSettings } from "./config/upload-settings.js";
@@ -42,6 +43,7 @@ export {
 export type {
   DatabaseTarget,
   HttpTimeouts,
+  ListingSettings,
   ModelSettings,
   TranscriptionSettings,
   UploadSettings,
@@ -115,6 +117,8 @@ export interface Config {
    * out of a config built by hand: `off`.
    */
   readonly otherPlatforms?: OtherPlatforms;
+  /** Listing slots and each workspace's queue for them; left out of a config built by hand: the defaults. */
+  readonly listings?: ListingSettings;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   /** null (or left out of a config built by hand) when speech-to-text is not configured. */
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),
     otherPlatforms: otherPlatformsSetting(env),
+    listings: listingSettings(env),
     model,
     transcription: transcriptionSettings(env, model),
     webhooks: webhookSettings(env),
