@@ -152,6 +152,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         platformAccess,
         () => dispatcher?.wake(),
         services.storageEraser,
+        services.uploads,
       );
     }
   } catch (error) {
