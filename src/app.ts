@@ -77,6 +77,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       rememberAnswers: config.rememberAnswers,
       sqliteDriver: config.sqliteDriver,
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
+      logHeaderStamps: mechanisms.logHeaderStamps,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
       maxConnections: poolSize({
@@ -149,6 +150,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         platformAccess,
         () => dispatcher?.wake(),
         services.storageEraser,
+        services.uploads,
       );
     }
   } catch (error) {

@@ -19,6 +19,7 @@ import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { ClaimedVideo } from "./claims.js";
 import type { PageIdentity } from "./video-outcomes.js";
+import { type UploadFiles, UploadWords } from "./upload-words.js";
 import type { VideoBounds } from "./video-bounds.js";
 
 export interface VideoTranscriptsOptions {
@@ -36,6 +37,8 @@ export interface VideoTranscriptsOptions {
   readonly captionSourceName?: string;
   /** The bounds a video's audio is downloaded within. */
   readonly bounds: VideoBounds;
+  /** The uploads jobs took (`upload:<upload_id>` videos); undefined in a worker that reads none. */
+  readonly uploads?: UploadFiles;
 }
 
 export interface VideoWords {
@@ -44,7 +47,12 @@ export interface VideoWords {
 }
 
 export class VideoTranscripts {
-  constructor(private readonly options: VideoTranscriptsOptions) {}
+  private readonly uploads: UploadWords | undefined;
+
+  constructor(private readonly options: VideoTranscriptsOptions) {
+    const files = options.uploads;
+    this.uploads = files === undefined ? undefined : new UploadWords({ ...options, files });
+  }
 
   /**
    * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
@@ -56,8 +64,12 @@ export class VideoTranscripts {
     signal: AbortSignal,
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
-    if (uploadIdOf(video.platformVideoId) !== null) {
-      throw new PlatformError("video_unavailable", "This worker does not read uploaded files yet.");
+    const uploadId = uploadIdOf(video.platformVideoId);
+    if (uploadId !== null) {
+      if (this.uploads === undefined) {
+        throw new PlatformError("video_unavailable", "This worker reads no uploaded files.");
+      }
+      return this.uploads.wordsOf(video, uploadId, signal);
     }
     if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
     const page = videoPageUrl(video.platformVideoId);

@@ -38,6 +38,11 @@ export interface StoreOptions {
    * for long-running processes (default false).
    */
   readonly backgroundCheckpoints?: boolean;
+  /**
+   * SQLite: learn of commits from the write-ahead log's header in shared memory rather than a read
+   * transaction (default false; see sqlite/log-header-stamps.ts).
+   */
+  readonly logHeaderStamps?: boolean;
   /** PostgreSQL: send prepared queries as named statements (default true; see postgres/named-statements.ts). */
   readonly namedStatements?: boolean;
   /** PostgreSQL: a transaction's writes that answer nothing as one statement (default true; see combined-writes.ts). */

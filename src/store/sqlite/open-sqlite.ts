@@ -7,6 +7,7 @@ import type { ReadStamp } from "../stamped-cache.js";
 import type { Store, StoreOptions } from "../store.js";
 import type { Database } from "../tables.js";
 import { BackgroundCheckpoints } from "./background-checkpoints.js";
+import { LogHeaderStamps } from "./log-header-stamps.js";
 import { SharedMemoryGuard } from "./shared-memory-guard.js";
 import { openSqliteConnection, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -29,7 +30,8 @@ export interface SqliteStore extends Store {
 /**
  * SQLite's read stamp covers the whole file (scope ""): it moves whenever anything is committed, by this
  * connection or any other process. It is made of two readings. Other connections' commits
- * (`othersCommits`, `PRAGMA data_version`) take SQLite's read lock, a microsecond or so, and are read
+ * (`othersCommits`: the log's header in shared memory, log-header-stamps.ts, or with that switched off
+ * `PRAGMA data_version`, which takes SQLite's read lock) are read
  * once, as the request arrives; the rate limiter's window count is read again only when they moved
  * (access/sqlite-access-check.ts). This connection's own writes (`total_changes()`) are added at every
  * `value()`, so a request sees its own writes at once. An answer is then as of a moment after the
@@ -108,7 +110,12 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   const sqliteDatabase = withStatementCache(sqlite, guard, cutOff);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
-  const othersCommits = sqlite.pluck("pragma data_version");
+  const dataVersion = sqlite.pluck("pragma data_version");
+  const headerStamps =
+    options.logHeaderStamps && path !== ":memory:"
+      ? new LogHeaderStamps(`${path}-shm`, dataVersion)
+      : undefined;
+  const othersCommits = headerStamps ? () => headerStamps.now() : dataVersion;
   const ownChanges = sqlite.pluck("select total_changes()");
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
   // that would replace them are refused (503) without SQLite touching its shared memory.
@@ -125,6 +132,7 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
     // The thread first: closing the last connection checkpoints what is left, as SQLite always does.
     await checkpoints?.stop();
     await db.destroy();
+    headerStamps?.close();
   };
   return {
     db,
