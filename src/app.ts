@@ -80,6 +80,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       logHeaderStamps: mechanisms.logHeaderStamps,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
+      sqliteMemory: config.memory,
       maxConnections: poolSize({
         serve,
         work,
@@ -126,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     platformAccess,
     otherPlatforms,
     uploads: config.uploads ?? uploadSettings({}, config.database),
+    rememberedAnswers: config.memory?.rememberedAnswers,
   });
 
   let worker: Worker | undefined;

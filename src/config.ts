@@ -16,6 +16,7 @@ import {
   sqliteDriverSetting,
 } from "./config/database-settings.js";
 import { type HttpTimeouts, httpTimeouts } from "./config/http-settings.js";
+import { type MemorySettings, memorySettings } from "./config/memory-settings.js";
 import {
   type ModelSettings,
   modelSettings,
@@ -86,6 +87,11 @@ export interface Config {
    * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
+  /**
+   * What the process keeps in memory, sized (config/memory-settings.ts; docs/operations.md, "Memory
+   * budget"). Left out of a config built by hand: the defaults.
+   */
+  readonly memory?: MemorySettings;
   /** The performance mechanisms' switches (mechanism-switches.ts); all on if left out of a config built by hand. */
   readonly mechanisms?: MechanismSwitches;
   /**
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
     httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
+    memory: memorySettings(env),
     mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),

@@ -85,6 +85,8 @@ export interface ServiceOptions {
   readonly listing?: VideoListingSettings;
   /** The process's way to video sites (proxies, paces, cookies), shared with its worker; direct if left out. */
   readonly platformAccess?: PlatformAccess;
+  /** The most answers each kind of remembered read keeps (VIDROWS_REMEMBERED_ANSWERS); 256 if left out. */
+  readonly rememberedAnswers?: number;
   /** Where uploads go and their bounds; if left out, the defaults beside the default SQLite file (created at the first upload). */
   readonly uploads?: UploadSettings;
 }
@@ -127,9 +129,9 @@ export function createServices(
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,
-    keyLists: new RememberedKeyLists(apiKeys),
+    keyLists: new RememberedKeyLists(apiKeys, options.rememberedAnswers),
     schemas,
-    usage: new RememberedUsage(usage),
+    usage: new RememberedUsage(usage, options.rememberedAnswers),
     usageReport: usage,
     jobSubmission: new JobSubmission(
       store,
@@ -139,8 +141,8 @@ export function createServices(
       options.transcriptionAvailable,
       options.otherPlatforms,
     ),
-    jobPages: new RememberedJobPages(new JobPages(store)),
-    jobReads: new RememberedJobReads(new JobReads(store, handovers)),
+    jobPages: new RememberedJobPages(new JobPages(store), options.rememberedAnswers),
+    jobReads: new RememberedJobReads(new JobReads(store, handovers), options.rememberedAnswers),
     jobVideos: new JobVideos(store),
     handovers,
     jobCancellation: new JobCancellation(store, plans),

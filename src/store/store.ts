@@ -1,6 +1,7 @@
 // What every part of the service holds of the database, whichever it is: one Kysely type for both.
 import type { Kysely } from "kysely";
 import type { SqliteDriverName } from "../config.js";
+import type { MemorySettings } from "../config/memory-settings.js";
 import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -49,6 +50,12 @@ export interface StoreOptions {
   readonly combinedWrites?: boolean;
   /** SQLite: which driver (default: VIDROWS_SQLITE_DRIVER's, else the running Node.js's; see sqlite/sqlite-driver.ts). */
   readonly sqliteDriver?: SqliteDriverName | undefined;
+  /**
+   * SQLite: its page cache, memory-mapped reads and prepared statements per connection
+   * (VIDROWS_SQLITE_CACHE_MB, VIDROWS_SQLITE_MMAP_MB, VIDROWS_SQLITE_STATEMENTS); the defaults if left out.
+   */
+  readonly sqliteMemory?:
+    Pick<MemorySettings, "sqliteCacheMb" | "sqliteMmapMb" | "sqliteStatements"> | undefined;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }
