@@ -120,6 +120,11 @@ export function createServices(
   const apiKeys = new ApiKeyService(store);
   const usage = new UsageService(store, workspaces);
   const mechanisms = options.mechanisms ?? allMechanismsOn;
+  const uploads = createUploads(
+    store,
+    options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
+    storageEraser,
+  );
   return {
     // The one place the database decides how a request is admitted (see `AccessCheck`).
     accessCheck:
@@ -145,14 +150,10 @@ export function createServices(
     jobReads: new RememberedJobReads(new JobReads(store, handovers), options.rememberedAnswers),
     jobVideos: new JobVideos(store),
     handovers,
-    jobCancellation: new JobCancellation(store, plans),
+    jobCancellation: new JobCancellation(store, plans, uploads),
     videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
-    uploads: createUploads(
-      store,
-      options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
-      storageEraser,
-    ),
+    uploads,
   };
 }

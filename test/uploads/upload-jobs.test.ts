@@ -11,7 +11,7 @@ import { uploadSettings } from "../../src/config/upload-settings.js";
 import { resetGraceMs } from "../../src/jobs/handover-delivery.js";
 import { databaseFiles, markersIn } from "../support/database-files.js";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { promptLines, spannedRowsReply } from "../support/fake-model.js";
+import { rowOnLineWith } from "../support/fake-model.js";
 import {
   type FakeTranscription,
   startFakeTranscription,
@@ -56,14 +56,7 @@ for (const dialect of dialects) {
           { kind: "sqlite", path: "unused" },
         );
         server = await startPipelineServer(dialect.name, {
-          respond: (request) => {
-            const line = promptLines(request).find(({ text }) => text.includes("kettle"));
-            return spannedRowsReply(
-              line
-                ? [{ row: { product: "kettle", price: 30 }, first_line: line.number, last_line: line.number }]
-                : [],
-            );
-          },
+          respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
           config: {
             uploads: { ...settings, store: { kind: "folder", path: folder } },
             transcription: {

@@ -150,6 +150,22 @@ for (const dialect of dialects) {
         expect(jobs.body.data).toHaveLength(1);
       });
 
+      it("deletes the file of a job cancelled before its video was read, as the cancellation settles it", async () => {
+        const { key } = await server.workspace();
+        const id = await upload(key, subtitled);
+        const submitted = await submit(key, [`upload:${id}`]);
+        expect(submitted.status, submitted.text).toBe(202);
+        const cancelled = await server.call("POST", `/v1/${submitted.body.job_id}/cancel`, { key });
+        expect(cancelled.status, cancelled.text).toBe(200);
+        expect(readdirSync(folder)).not.toContain(id);
+        const rows = await server.app.store.db
+          .selectFrom("uploads")
+          .select("id")
+          .where("id", "=", id)
+          .execute();
+        expect(rows).toEqual([]);
+      });
+
       it("answers a replayed Idempotency-Key as before, though its upload is taken by then", async () => {
         const { key } = await server.workspace();
         const id = await upload(key, subtitled);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadSettings } from "../../../src/config/upload-settings.js";
 import { dialects, dialectTitle } from "../../../test/support/databases.js";
 import { ffmpegMissing } from "../../../test/support/ffmpeg-present.js";
-import { promptLines, spannedRowsReply } from "../../../test/support/fake-model.js";
+import { rowOnLineWith } from "../../../test/support/fake-model.js";
 import { subtitledFile } from "../../../test/support/media-files.js";
 import { type PipelineServer, startPipelineServer } from "../../../test/support/pipeline.js";
 import { printed, runCli } from "./cli-support.js";
@@ -37,14 +37,7 @@ for (const dialect of dialects) {
           { kind: "sqlite", path: "unused" },
         );
         server = await startPipelineServer(dialect.name, {
-          respond: (request) => {
-            const line = promptLines(request).find(({ text }) => text.includes("kettle"));
-            return spannedRowsReply(
-              line
-                ? [{ row: { product: "kettle", price: 30 }, first_line: line.number, last_line: line.number }]
-                : [],
-            );
-          },
+          respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
           config: { uploads: { ...settings, store: { kind: "folder", path: folder } } },
         });
       });
