@@ -17,6 +17,7 @@ export function App() {
         ? null
         : {
             client: clientFor(apiKey),
+            clientOver: (fetchFunction) => clientFor(apiKey, fetchFunction),
             signOut(reason) {
               forgetKey();
               setNotice(reason ?? null);

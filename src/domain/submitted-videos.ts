@@ -8,6 +8,7 @@ import { isIP } from "node:net";
 import { videoIdOf } from "./platform-video-ids.js";
 import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
+import { namesUpload, uploadIdOf } from "./upload-videos.js";
 import { parseVideoReference } from "./video-references.js";
 
 /**
@@ -85,6 +86,15 @@ export const backslashRefusal =
 export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatforms): SubmittedVideo {
   const youtubeId = parseVideoReference(reference);
   if (youtubeId !== null) return { videoId: youtubeId };
+  // An uploaded file: whether it exists in the workspace is the submission's to check (jobs/job-uploads.ts).
+  if (namesUpload(reference)) {
+    return uploadIdOf(reference) === null
+      ? {
+          refusal:
+            "is not an upload reference: write `upload:` and the `upload_id` POST /v1/uploads answered (upl_ and 26 letters and digits).",
+        }
+      : { videoId: reference };
+  }
   const stray = strayCharacterIn(reference);
   if (stray !== null) {
     return {

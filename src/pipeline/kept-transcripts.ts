@@ -1,6 +1,7 @@
 // A workspace's transcripts kept for its later jobs of the same videos: read once from the platform or
 // transcribed once, then reused for `VIDROWS_TRANSCRIPT_RETENTION_HOURS`, sealed under a key of their own
 // and erased from the database's files as handed-over rows are once their time is past.
+import { uploadIdOf } from "../domain/upload-videos.js";
 import { randomBytes } from "node:crypto";
 import type { Transcript } from "../domain/transcript.js";
 import type { Store } from "../store/database.js";
@@ -168,6 +169,11 @@ export async function sourcedWordsOf(
   named: (identity: PageIdentity) => void,
   onKeepFailed: (error: unknown) => void,
 ): Promise<SourcedWords> {
+  // An upload is read by one job only, and its words are kept no longer than its file: never kept here.
+  if (uploadIdOf(video.videoId) !== null) {
+    const words = await read(named);
+    return { ...words, source: words.transcribed ? "transcription" : "captions" };
+  }
   const reused = await kept.find(video);
   if (reused !== undefined) {
     if (reused.page) named(reused.page);

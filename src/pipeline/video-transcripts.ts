@@ -10,6 +10,7 @@ import { sleep } from "../concurrency/sleep.js";
 import { parsePlatformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
 import { type CaptionsFound, transcribesAudio } from "../domain/transcribe-mode.js";
 import { unresolvedPlatform } from "../domain/submitted-videos.js";
+import { uploadIdOf } from "../domain/upload-videos.js";
 import { videoPageUrl } from "../domain/video-references.js";
 import { captionFetches } from "../metrics.js";
 import type { Store } from "../store/database.js";
@@ -18,6 +19,7 @@ import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { ClaimedVideo } from "./claims.js";
 import type { PageIdentity } from "./video-outcomes.js";
+import { type UploadFiles, UploadWords } from "./upload-words.js";
 import type { VideoBounds } from "./video-bounds.js";
 
 export interface VideoTranscriptsOptions {
@@ -35,6 +37,8 @@ export interface VideoTranscriptsOptions {
   readonly captionSourceName?: string;
   /** The bounds a video's audio is downloaded within. */
   readonly bounds: VideoBounds;
+  /** The uploads jobs took (`upload:<upload_id>` videos); undefined in a worker that reads none. */
+  readonly uploads?: UploadFiles;
 }
 
 export interface VideoWords {
@@ -43,7 +47,12 @@ export interface VideoWords {
 }
 
 export class VideoTranscripts {
-  constructor(private readonly options: VideoTranscriptsOptions) {}
+  private readonly uploads: UploadWords | undefined;
+
+  constructor(private readonly options: VideoTranscriptsOptions) {
+    const files = options.uploads;
+    this.uploads = files === undefined ? undefined : new UploadWords({ ...options, files });
+  }
 
   /**
    * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
@@ -55,6 +64,13 @@ export class VideoTranscripts {
     signal: AbortSignal,
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
+    const uploadId = uploadIdOf(video.videoId);
+    if (uploadId !== null) {
+      if (this.uploads === undefined) {
+        throw new PlatformError("video_unavailable", "This worker reads no uploaded files.");
+      }
+      return this.uploads.wordsOf(video, uploadId, signal);
+    }
     if (parsePlatformVideoId(video.videoId) !== null) return this.pageWordsOf(video, signal, named);
     const page = videoPageUrl(video.videoId);
     if (this.transcribes(video, "not_asked")) {

@@ -84,13 +84,17 @@ export interface ReadingChoices {
   readonly reuse: boolean;
 }
 
-/** The body of `POST /v1` for the form as filled in; throws ColumnLineError for a line it cannot read. */
+/**
+ * The body of `POST /v1` for the form as filled in, the videos typed in first and then the uploaded files'
+ * (`upload:<upload_id>`); throws ColumnLineError for a line it cannot read.
+ */
 export function submitBodyOf(
   videosText: string,
   schema: SchemaChoice,
   { language, transcribe, reuse }: ReadingChoices,
+  uploadedVideos: readonly string[] = [],
 ): SubmitJobBody {
-  const videos = videosOf(videosText);
+  const videos = [...videosOf(videosText), ...uploadedVideos];
   const languagePart = {
     ...(language.trim() === "" ? {} : { language: language.trim() }),
     // `auto` and reusing are the server's defaults: left out, so the body says only what the person chose.

@@ -1,9 +1,10 @@
-// Submit a job: videos pasted one a line or listed from a playlist or channel, the columns typed in or a
-// saved schema (and version), a language, when to transcribe, and whether transcripts kept from earlier
-// jobs may serve.
+// Submit a job: videos pasted one a line or listed from a playlist or channel, and files of one's own
+// uploaded, the columns typed in or a saved schema (and version), a language, when to transcribe, and
+// whether transcripts kept from earlier jobs may serve.
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../components/error-message.js";
 import { blames, FieldError, fixing } from "../components/field-error.js";
+import { FilePicker } from "../components/file-picker.js";
 import { Link } from "../components/link.js";
 import { PlaylistListing } from "../components/playlist-listing.js";
 import {
@@ -16,6 +17,7 @@ import {
 } from "../lib/job-form.js";
 import { navigate } from "../lib/router.js";
 import { useAction, useApi } from "../lib/use-api.js";
+import { useFileUploads } from "../lib/use-file-uploads.js";
 
 type SchemaKind = SchemaChoice["kind"];
 
@@ -35,6 +37,7 @@ export function NewJobPage() {
   const [transcribe, setTranscribe] = useState<TranscribeChoice>("auto");
   const [reuse, setReuse] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
+  const uploads = useFileUploads();
   const saved = useApi((client, signal) => client.schemas.list({ signal }), []);
   const chosen = saved.data?.data.find((schema) => schema.id === schemaId);
   const submit = useAction((client, body: Parameters<typeof client.jobs.submit>[0]) =>
@@ -50,7 +53,7 @@ export function NewJobPage() {
         : { kind, schemaId, version: version === "" ? null : Number(version) };
     let body;
     try {
-      body = submitBodyOf(videos, choice, { language, transcribe, reuse });
+      body = submitBodyOf(videos, choice, { language, transcribe, reuse }, uploads.videos);
     } catch (error) {
       if (error instanceof ColumnLineError) return setFormError(error.message);
       throw error;
@@ -108,6 +111,7 @@ export function NewJobPage() {
           />
           <FieldError error={error} field="videos" id="job-videos-error" />
         </div>
+        <FilePicker uploads={uploads} />
         <fieldset class="choice">
           <legend>Schema</legend>
           <label>
@@ -269,9 +273,10 @@ export function NewJobPage() {
           <FieldError error={error} field="reuse" id="job-reuse-error" />
         </div>
         {!placed && <ErrorMessage error={error} />}
-        <button type="submit" disabled={submit.busy}>
+        <button type="submit" disabled={submit.busy || uploads.uploading}>
           Submit job
         </button>
+        {uploads.uploading && !submit.busy && <p role="status">Waiting for the files to upload…</p>}
         {submit.busy && <p role="status">Submitting…</p>}
       </form>
     </>
