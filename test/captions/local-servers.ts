@@ -90,18 +90,28 @@ export interface LocalProxy {
   readonly tunnels: string[];
   /** "METHOD absolute-URL" of every plain request forwarded, in order. */
   readonly forwarded: string[];
+  /** The Proxy-Authorization of every request and tunnel asked for ("" when none came), in order. */
+  readonly authorizations: string[];
   close(): Promise<void>;
 }
 
 /**
  * A forward proxy as the usual ones are: CONNECT tunnels (for https), and plain http:// requests in absolute
- * form forwarded as they come.
+ * form forwarded as they come. With `requiredAuthorization`, a plain request without that Proxy-Authorization
+ * is answered 407 and not forwarded, as a proxy with credentials does.
  */
-export async function startLocalProxy(): Promise<LocalProxy> {
+export async function startLocalProxy(options: { requiredAuthorization?: string } = {}): Promise<LocalProxy> {
   const sockets = new Set<Socket>();
   const tunnels: string[] = [];
   const forwarded: string[] = [];
+  const authorizations: string[] = [];
   const server = createServer((request, response) => {
+    const authorization = request.headers["proxy-authorization"] ?? "";
+    authorizations.push(authorization);
+    const required = options.requiredAuthorization;
+    if (required !== undefined && authorization !== required) {
+      return void response.writeHead(407, { "proxy-authenticate": 'Basic realm="test"' }).end();
+    }
     forwarded.push(`${request.method} ${request.url}`);
     const target = URL.parse(request.url ?? "");
     if (target === null || target.protocol !== "http:") return void response.writeHead(400).end();
@@ -123,6 +133,7 @@ export async function startLocalProxy(): Promise<LocalProxy> {
   });
   server.on("connect", (request: IncomingMessage, client: Socket, head: Buffer) => {
     const target = request.url ?? "";
+    authorizations.push(request.headers["proxy-authorization"] ?? "");
     tunnels.push(target);
     const [host, port] = target.split(":");
     const upstream = connect(Number(port), host ?? "127.0.0.1", () => {
@@ -141,7 +152,7 @@ export async function startLocalProxy(): Promise<LocalProxy> {
     socket.on("close", () => sockets.delete(socket));
   });
   const url = await listen(server);
-  return { url, tunnels, forwarded, close: async () => shut(server, sockets) };
+  return { url, tunnels, forwarded, authorizations, close: async () => shut(server, sockets) };
 }
 
 /** A loopback address where nothing listens: a port that was just free. */

@@ -286,6 +286,26 @@ describe("Captions from YouTube", () => {
       }
     });
 
+    it("hands a proxy that wants credentials the ones its URL carries, on plain http:// requests too", async () => {
+      const basic = `Basic ${Buffer.from("scraper:s3cret pass").toString("base64")}`;
+      const proxy = await startLocalProxy({ requiredAuthorization: basic });
+      const proxied = new YouTubeCaptionSource({
+        baseUrl: platform.origin,
+        proxy: proxy.url.replace("http://", "http://scraper:s3cret%20pass@"),
+        egress: loopbackGuard(),
+      });
+      try {
+        const transcript = await proxied.fetchTranscript(videoId);
+        expect(transcript.cues[0]?.text).toBe("welcome to the kitchen");
+        expect(proxy.tunnels).toEqual([]);
+        expect(proxy.authorizations).toEqual([basic, basic]);
+        expect(proxy.forwarded).toHaveLength(2);
+      } finally {
+        await proxied.close();
+        await proxy.close();
+      }
+    });
+
     it("fails with captions_unavailable when the proxy is down, though the platform is up", async () => {
       const proxied = new YouTubeCaptionSource({
         baseUrl: platform.origin,
