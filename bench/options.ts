@@ -4,8 +4,10 @@ import { parseArgs } from "node:util";
 import type { BenchDialect } from "./support/databases.js";
 import { mechanismSwitches, type MechanismSwitch, switchesNamed } from "./support/switches.js";
 
-export type Section = "prompt-cost" | "http" | "pipeline" | "scale" | "history" | "pg-clients";
-const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "history", "pg-clients"];
+export type Section = "prompt-cost" | "http" | "pipeline" | "scale" | "history" | "pg-clients" | "soak";
+const allSections: Section[] = ["prompt-cost", "http", "pipeline", "scale", "history", "pg-clients", "soak"];
+/** Run only when asked for (`--sections=soak`): it takes half an hour per database. */
+const defaultSections: Section[] = allSections.filter((section) => section !== "soak");
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -41,6 +43,13 @@ export interface BenchOptions {
   /** VIDROWS_WORKER_VIDEOS and VIDROWS_MODEL_CONCURRENCY of each worker in the scale section. */
   readonly scaleWorkerVideos: number;
   readonly historySizes: readonly number[];
+  /** How long the soak loads its server, in minutes. */
+  readonly soakMinutes: number;
+  /** The soak's steady rate, requests per second, and the connections it is sent from. */
+  readonly soakRate: number;
+  readonly soakConnections: number;
+  /** Seconds between two samples of the soaked server's memory. */
+  readonly soakSampleSeconds: number;
   /** LOG_LEVEL of the measured server. */
   readonly logLevel: string;
   /** Write `--cpu-prof` profiles of the measured processes into `<resultsDir>/profiles`. */
@@ -48,12 +57,15 @@ export interface BenchOptions {
   readonly resultsDir: string;
 }
 
-const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients] [--endpoints=<part of a name>|=<whole name>,...] [--dialects=sqlite,postgres] [--switches=<name>,...|all] [--profile]
+const usage = `npm run bench -- [--quick] [--sections=prompt-cost,http,pipeline,scale,history,pg-clients,soak] [--endpoints=<part of a name>|=<whole name>,...] [--dialects=sqlite,postgres] [--switches=<name>,...|all] [--profile] [--soak-minutes=30]
+
+Every section but soak runs by default; soak (30 minutes per database) only when named.
 
 Every option also reads from the environment: BENCH_QUICK=1, BENCH_SECTIONS, BENCH_ENDPOINTS, BENCH_DIALECTS, BENCH_SWITCHES, BENCH_PROFILE=1,
 BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per endpoint, 5), BENCH_WARMUP (2), BENCH_PACED_PERCENT (50), BENCH_JOBS (100000),
 BENCH_PIPELINE_VIDEOS (2000), BENCH_SLOW_VIDEOS (128), BENCH_MODEL_CONCURRENCY (64), BENCH_WORKER_VIDEOS,
-BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info). PostgreSQL runs too when DATABASE_URL is a
+BENCH_SCALE_VIDEOS (1500), BENCH_SCALE_WORKSPACES (10), BENCH_SCALE_MODEL_MS (200), BENCH_SCALE_WORKER_VIDEOS (16), BENCH_HISTORY_SIZES (1000,1000000), BENCH_LOG_LEVEL (info),
+BENCH_SOAK_MINUTES (30), BENCH_SOAK_RATE (requests per second, 200), BENCH_SOAK_CONNECTIONS (16), BENCH_SOAK_SAMPLE_SECONDS (5). PostgreSQL runs too when DATABASE_URL is a
 postgres:// URL: the benchmark creates (and drops) databases of its own on that server.`;
 
 function integer(name: string, fallback: number): number {
@@ -61,6 +73,15 @@ function integer(name: string, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number; got "${raw}".`);
   return Number(raw);
+}
+
+/** A number above zero (fractions allowed: `--soak-minutes=0.5` while developing). */
+function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a number above 0; got "${raw}".`);
+  return value;
 }
 
 function list(raw: string | undefined): string[] | undefined {
@@ -82,6 +103,7 @@ export function readOptions(argv: string[]): BenchOptions {
       dialects: { type: "string" },
       switches: { type: "string" },
       profile: { type: "boolean" },
+      "soak-minutes": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -90,7 +112,7 @@ export function readOptions(argv: string[]): BenchOptions {
     process.exit(0);
   }
   const quick = values.quick ?? process.env.BENCH_QUICK === "1";
-  const sections = (list(values.sections ?? process.env.BENCH_SECTIONS) ?? allSections) as Section[];
+  const sections = (list(values.sections ?? process.env.BENCH_SECTIONS) ?? defaultSections) as Section[];
   for (const section of sections) {
     if (!allSections.includes(section))
       throw new Error(`Unknown section "${section}"; the sections are ${allSections.join(", ")}.`);
@@ -107,6 +129,11 @@ export function readOptions(argv: string[]): BenchOptions {
       throw new Error("PostgreSQL needs DATABASE_URL=postgres://...");
   }
   const workerVideos = integer("BENCH_WORKER_VIDEOS", 0);
+  const soakMinutes = positiveNumber(
+    "--soak-minutes",
+    values["soak-minutes"] ?? process.env.BENCH_SOAK_MINUTES,
+    quick ? 3 : 30,
+  );
   return {
     quick,
     sections,
@@ -131,6 +158,10 @@ export function readOptions(argv: string[]): BenchOptions {
     historySizes: (
       list(process.env.BENCH_HISTORY_SIZES) ?? (quick ? ["1000", "100000"] : ["1000", "1000000"])
     ).map(Number),
+    soakMinutes,
+    soakRate: Math.max(1, integer("BENCH_SOAK_RATE", 200)),
+    soakConnections: Math.max(1, integer("BENCH_SOAK_CONNECTIONS", 16)),
+    soakSampleSeconds: Math.max(1, integer("BENCH_SOAK_SAMPLE_SECONDS", 5)),
     logLevel: process.env.BENCH_LOG_LEVEL || "info",
     profile: values.profile ?? process.env.BENCH_PROFILE === "1",
     resultsDir: fileURLToPath(new URL("../../../bench/results/", import.meta.url)),

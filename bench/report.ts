@@ -6,6 +6,8 @@ import { httpTables, peakRssTargetMb } from "./http/http-report.js";
 import type { HttpSectionResult } from "./http/http-section.js";
 import type { PipelineSectionResult } from "./pipeline/pipeline-section.js";
 import type { ScaleRun, ScaleSectionResult } from "./pipeline/scale-section.js";
+import type { SoakSectionResult } from "./soak/soak-section.js";
+import { soakTable } from "./soak/soak-report.js";
 
 export interface Machine {
   readonly cpus: number;
@@ -30,6 +32,7 @@ export interface BenchResults {
   readonly history: HistorySectionResult[];
   readonly pgClients: ClientSectionResult[];
   readonly promptCost: PromptCostSectionResult[];
+  readonly soak: SoakSectionResult[];
 }
 
 // The HTTP section's targets are in http-endpoints.ts and http-report.ts.
@@ -161,5 +164,6 @@ export function markdown(results: BenchResults): string {
   for (const section of results.scale) parts.push("", scaleTable(section));
   for (const section of results.history) parts.push("", historyTable(section));
   for (const section of results.pgClients) parts.push("", clientTable(section));
+  for (const section of results.soak) parts.push("", soakTable(section));
   return `${parts.join("\n")}\n`;
 }

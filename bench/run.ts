@@ -1,5 +1,5 @@
 // `npm run bench`: the HTTP, pipeline, scale, history and prompt-cost benchmarks per database, and the
-// PostgreSQL client libraries compared (pg-clients), written
+// PostgreSQL client libraries compared (pg-clients); the memory soak when asked for; written
 // to bench/results/ as JSON and Markdown (latest.* and a copy stamped with the time).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import { runPipelineSection } from "./pipeline/pipeline-section.js";
 import { runPromptCostSection } from "./prompt-cost/prompt-cost-section.js";
 import { type BenchResults, markdown } from "./report.js";
 import { runScaleSection } from "./pipeline/scale-section.js";
+import { runSoakSection } from "./soak/soak-section.js";
 import { chosenSqliteDriver } from "../src/store/sqlite/sqlite-driver.js";
 
 function commit(): string {
@@ -50,6 +51,7 @@ const results: BenchResults = {
   history: [],
   pgClients: [],
   promptCost: [],
+  soak: [],
 };
 
 function write() {
@@ -95,6 +97,11 @@ for (const dialect of options.dialects) {
   if (options.sections.includes("history")) {
     noteLoad(`history/${dialect}`);
     results.history.push(await runHistorySection(dialect, options));
+    write();
+  }
+  if (options.sections.includes("soak")) {
+    noteLoad(`soak/${dialect}`);
+    results.soak.push(await runSoakSection(dialect, options));
     write();
   }
   if (options.sections.includes("pg-clients") && dialect === "postgres") {

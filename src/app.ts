@@ -77,8 +77,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       rememberAnswers: config.rememberAnswers,
       sqliteDriver: config.sqliteDriver,
       backgroundCheckpoints: mechanisms.backgroundCheckpoints,
+      logHeaderStamps: mechanisms.logHeaderStamps,
       namedStatements: mechanisms.namedStatements,
       combinedWrites: mechanisms.combinedWrites,
+      sqliteMemory: config.memory,
       maxConnections: poolSize({
         serve,
         work,
@@ -125,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     platformAccess,
     otherPlatforms,
     uploads: config.uploads ?? uploadSettings({}, config.database),
+    rememberedAnswers: config.memory?.rememberedAnswers,
   });
 
   let worker: Worker | undefined;
@@ -149,6 +152,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         platformAccess,
         () => dispatcher?.wake(),
         services.storageEraser,
+        services.uploads,
       );
     }
   } catch (error) {

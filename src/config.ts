@@ -16,12 +16,14 @@ import {
   sqliteDriverSetting,
 } from "./config/database-settings.js";
 import { type HttpTimeouts, httpTimeouts } from "./config/http-settings.js";
+import { type MemorySettings, memorySettings } from "./config/memory-settings.js";
 import {
   type ModelSettings,
   modelSettings,
   type TranscriptionSettings,
   transcriptionSettings,
 } from "./config/language-model-settings.js";
+import { type ListingSettings, listingSettings } from "./config/listing-settings.js";
 import { ConfigError, integerSetting, switchSetting } from "./config/setting-values.js";
 import { type WebhookSettings, webhookSettings } from "./config/webhook-settings.js";
 import { type UploadSettings, uploadSettings } from "./config/upload-settings.js";
@@ -41,6 +43,7 @@ export {
 export type {
   DatabaseTarget,
   HttpTimeouts,
+  ListingSettings,
   ModelSettings,
   TranscriptionSettings,
   UploadSettings,
@@ -84,6 +87,11 @@ export interface Config {
    * 0 runs every request's queries.
    */
   readonly rememberAnswers: boolean;
+  /**
+   * What the process keeps in memory, sized (config/memory-settings.ts; docs/operations.md, "Memory
+   * budget"). Left out of a config built by hand: the defaults.
+   */
+  readonly memory?: MemorySettings;
   /** The performance mechanisms' switches (mechanism-switches.ts); all on if left out of a config built by hand. */
   readonly mechanisms?: MechanismSwitches;
   /**
@@ -109,6 +117,8 @@ export interface Config {
    * out of a config built by hand: `off`.
    */
   readonly otherPlatforms?: OtherPlatforms;
+  /** Listing slots and each workspace's queue for them; left out of a config built by hand: the defaults. */
+  readonly listings?: ListingSettings;
   /** null when no model is configured: submissions then answer 503 `extraction_unavailable`. */
   readonly model: ModelSettings | null;
   /** null (or left out of a config built by hand) when speech-to-text is not configured. */
@@ -158,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: switchSetting(env, "VIDROWS_TRUST_PROXY", false),
     httpTimeouts: httpTimeouts(env),
     rememberAnswers: switchSetting(env, "VIDROWS_REMEMBER_ANSWERS", true),
+    memory: memorySettings(env),
     mechanisms: readMechanismSwitches((name, fallback) => switchSetting(env, name, fallback)),
     handoverClaimSeconds: integerSetting(env, "VIDROWS_HANDOVER_CLAIM_SECONDS", 60, 3, 3600),
     captions: captionsSetting(env),
@@ -166,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ytDlpTimeoutSeconds: integerSetting(env, "VIDROWS_YTDLP_TIMEOUT_SECONDS", 60, 1, 3600),
     captionsAccess: captionsAccess(env),
     otherPlatforms: otherPlatformsSetting(env),
+    listings: listingSettings(env),
     model,
     transcription: transcriptionSettings(env, model),
     webhooks: webhookSettings(env),

@@ -15,6 +15,8 @@ export interface MechanismSwitches {
   readonly combinedWrites: boolean;
   /** SQLite: checkpoints run in a thread of their own, never inside a commit. */
   readonly backgroundCheckpoints: boolean;
+  /** SQLite: a request learns of commits from the write-ahead log's header, not a read transaction. */
+  readonly logHeaderStamps: boolean;
 }
 
 /** The variable that switches each mechanism. */
@@ -25,6 +27,7 @@ export const mechanismVariables: Readonly<Record<keyof MechanismSwitches, string
   groupedSubmissions: "VIDROWS_GROUPED_SUBMISSIONS",
   combinedWrites: "VIDROWS_COMBINED_WRITES",
   backgroundCheckpoints: "VIDROWS_BACKGROUND_CHECKPOINTS",
+  logHeaderStamps: "VIDROWS_LOG_HEADER_STAMPS",
 };
 
 export const allMechanismsOn: MechanismSwitches = Object.freeze({
@@ -34,6 +37,7 @@ export const allMechanismsOn: MechanismSwitches = Object.freeze({
   groupedSubmissions: true,
   combinedWrites: true,
   backgroundCheckpoints: true,
+  logHeaderStamps: true,
 });
 
 /** The switches as `readSwitch` finds them (config.ts's on/off reading, which refuses anything else). */

@@ -14,6 +14,7 @@ import {
   submissionBody,
 } from "./http-endpoints.js";
 import { type LoadSpec, type MeasuredLoad, measureLoad, measureLoads, measurePaced } from "./load.js";
+import { recordAnswer } from "./recorded-answer.js";
 import { log, timed } from "../support/log.js";
 import type { BenchOptions } from "../options.js";
 import type { PacedTargetSummary } from "./paced-load.js";
@@ -330,13 +331,10 @@ export async function runHttpSection(
         );
       }
       if (server !== shared) await server.stop();
-      const yardstick = await load(
-        bare,
-        endpoint.method === "POST"
-          ? { method: "POST", headers: jsonHeaders, body: postBody }
-          : { method: "GET", headers: {} },
-        "/",
-      );
+      // The yardstick answers the endpoint's own bytes (bare-server.ts), asked the way the endpoint is.
+      const request = { method: endpoint.method, headers: headersFor(endpoint), body: endpoint.body };
+      await recordAnswer({ url: `${shared.url}${endpoint.path}`, ...request }, bare.url);
+      const yardstick = await load(bare, request, "/recorded");
       // The endpoint and the bare server side by side, at the same rate (see paced-load.ts); with
       // --profile on the shared server, the profiled one being stopped.
       await freshRateLimits();
@@ -348,12 +346,7 @@ export async function runHttpSection(
             headers: headersFor(endpoint),
             body: endpoint.body,
           },
-          {
-            url: `${bare.url}/`,
-            method: endpoint.method,
-            headers: endpoint.method === "POST" ? jsonHeaders : {},
-            body: endpoint.method === "POST" ? postBody : undefined,
-          },
+          { url: `${bare.url}/recorded`, ...request },
         ],
         ratePerSecond: Math.max(
           1,

@@ -1,7 +1,7 @@
 // Databases of the benchmark's own: a SQLite file in a temporary folder, or a new database on the
 // PostgreSQL server that DATABASE_URL names; each is dropped after its section.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -18,9 +18,13 @@ export interface BenchDatabase {
   readonly url: string;
   /** Opened and migrated, for seeding and checking. */
   readonly store: Store;
+  /** The database's size on disk now, MB (SQLite: the file and its write-ahead log). */
+  sizeMb(): Promise<number>;
   /** Closes the store and deletes the database. */
   drop(): Promise<void>;
 }
+
+const mb = (bytes: number) => bytes / 2 ** 20;
 
 async function opened(target: DatabaseTarget): Promise<Store> {
   const store = openStore(target, { maxConnections: 4 });
@@ -40,6 +44,10 @@ export async function freshDatabase(
       dialect,
       url: path,
       store,
+      async sizeMb() {
+        const files = [path, `${path}-wal`].filter((file) => existsSync(file));
+        return mb(files.reduce((total, file) => total + statSync(file).size, 0));
+      },
       async drop() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -59,6 +67,12 @@ export async function freshDatabase(
     dialect,
     url: url.toString(),
     store,
+    async sizeMb() {
+      const { rows } = await sql<{
+        bytes: string;
+      }>`select pg_database_size(current_database()) as bytes`.execute(store.db);
+      return mb(Number(rows[0]?.bytes ?? 0));
+    },
     async drop() {
       await store.close();
       const client = new pg.Client({ connectionString: postgresUrl });

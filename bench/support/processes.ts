@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LoopDelayProbe, loopDelayPreloadPath, loopDelayProbe } from "./loop-delay.js";
+import { memoryPreloadPath } from "../soak/memory-probe.js";
 
 export const cliPath = fileURLToPath(new URL("../../../cli.js", import.meta.url));
 const bareServerPath = fileURLToPath(new URL("../http/bare-server.js", import.meta.url));
@@ -34,6 +35,10 @@ export interface Memory {
   rssMb: number;
   /** The most resident memory the process has held since it started, MB. */
   highWaterMb: number;
+  /** Of the resident memory, anonymous pages (heaps, SQLite's page cache), MB. */
+  anonMb: number;
+  /** Of the resident memory, pages of mapped files (the program, SQLite's memory-mapped reads), MB. */
+  fileMb: number;
 }
 
 /** The process's memory from /proc/<pid>/status (Linux); zeros where that cannot be read. */
@@ -41,9 +46,14 @@ export function memoryOf(pid: number): Memory {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-    return { rssMb: kb("VmRSS") / 1024, highWaterMb: kb("VmHWM") / 1024 };
+    return {
+      rssMb: kb("VmRSS") / 1024,
+      highWaterMb: kb("VmHWM") / 1024,
+      anonMb: kb("RssAnon") / 1024,
+      fileMb: kb("RssFile") / 1024,
+    };
   } catch {
-    return { rssMb: 0, highWaterMb: 0 };
+    return { rssMb: 0, highWaterMb: 0, anonMb: 0, fileMb: 0 };
   }
 }
 
@@ -107,6 +117,8 @@ export interface SpawnOptions {
   readonly name: string;
   /** Watch the child's event-loop delay (a preload and an IPC channel; see support/loop-delay.ts). */
   readonly loopDelay?: boolean;
+  /** Answer `process.memoryUsage()` when asked (an IPC channel and soak/memory-preload.ts). */
+  readonly memoryProbe?: boolean;
 }
 
 export function spawnNode(script: string, args: string[], options: SpawnOptions): Child {
@@ -120,11 +132,21 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
         ...(interval && /^\d+$/.test(interval) ? [`--cpu-prof-interval=${interval}`] : []),
       ]
     : [];
-  const watchArgs = options.loopDelay ? [`--import=${loopDelayPreloadPath}`] : [];
+  const watchArgs = [
+    ...(options.loopDelay ? [`--import=${loopDelayPreloadPath}`] : []),
+    ...(options.memoryProbe ? [`--import=${memoryPreloadPath}`] : []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, ...watchArgs, script, ...args], {
     cwd: childCwd,
-    env: childEnv({ ...options.env, ...(options.loopDelay && { BENCH_LOOP_DELAY: "1" }) }),
-    stdio: options.loopDelay ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+    env: childEnv({
+      ...options.env,
+      ...(options.loopDelay && { BENCH_LOOP_DELAY: "1" }),
+      ...(options.memoryProbe && { BENCH_MEMORY: "1" }),
+    }),
+    stdio:
+      options.loopDelay || options.memoryProbe
+        ? ["ignore", "pipe", "pipe", "ipc"]
+        : ["ignore", "pipe", "pipe"],
   });
   live.add(child);
   child.once("exit", () => live.delete(child));
@@ -183,7 +205,7 @@ export interface ServerChild extends Child {
 /** `vidrows serve --no-worker` on a free port. */
 export async function startVidrowsServer(
   env: Record<string, string>,
-  options: { cpuProfileDir?: string; name: string; loopDelay?: boolean },
+  options: { cpuProfileDir?: string; name: string; loopDelay?: boolean; memoryProbe?: boolean },
 ): Promise<ServerChild> {
   const port = await freePort();
   const spawnedAt = Date.now();

@@ -69,6 +69,13 @@ export const mechanismSwitches: readonly MechanismSwitch[] = [
     endpoints: ["submit"],
     pipeline: true,
   },
+  {
+    name: "log-header-stamps",
+    variable: "VIDROWS_LOG_HEADER_STAMPS",
+    dialects: ["sqlite"],
+    endpoints: reads,
+    pipeline: false,
+  },
 ];
 
 /** The switches named in a run's options, in the table's order; an unknown name is refused. */

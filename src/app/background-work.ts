@@ -1,4 +1,5 @@
 // The background work of the composition root, built from its config: the pipeline worker and the webhook dispatcher.
+import type { UploadFiles } from "../pipeline/upload-words.js";
 import type { FastifyBaseLogger } from "fastify";
 import { createCaptionSource, parseCaptionsSetting } from "../captions/create-caption-source.js";
 import { defaultYtDlpTimeoutSeconds } from "../captions/ytdlp-source.js";
@@ -55,6 +56,7 @@ export function buildWorker(
   access: PlatformAccess,
   onJobSettled: () => void,
   eraser?: StorageEraser,
+  uploads?: UploadFiles,
 ): Worker | undefined {
   if (config.model === null) {
     log.warn("no language model is configured (VIDROWS_LLM_API_KEY or VIDROWS_LLM_BASE_URL): no worker runs");
@@ -88,6 +90,7 @@ export function buildWorker(
     settings: config.worker,
     log: log.child({ component: "worker" }),
     onJobSettled,
+    uploads,
     captionSourceName: captionSourceName(config.captions),
     keptTranscripts: new KeptTranscripts(
       store,

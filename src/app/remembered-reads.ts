@@ -9,10 +9,11 @@ import type { JobPage } from "../jobs/job-schemas.js";
 import type { ApiKeyService } from "../keys/api-keys.js";
 import type { ApiKey } from "../keys/key-schemas.js";
 import { StampedCache } from "../store/stamped-cache.js";
+import { defaultMemorySettings } from "../config/memory-settings.js";
 import type { UsageService } from "../usage/usage-report.js";
 import type { Usage } from "../usage/usage-schemas.js";
 
-// The caches are bounded so that what is remembered stays within tens of MB. The stamp is the request's
+// The caches are bounded, each to VIDROWS_REMEMBERED_ANSWERS answers (docs/operations.md, "Memory budget"). The stamp is the request's
 // (`RequestContext.readStamp`): SQLite's, for the whole file, or PostgreSQL's write version
 // of the caller's workspace, which the request's key check reads (access/postgres-access-check.ts). With
 // VIDROWS_REMEMBER_ANSWERS=0 there is none, and every read computes.
@@ -30,8 +31,11 @@ const dayMs = 86_400_000;
 export class RememberedJobReads {
   private readonly answers: StampedCache<JobReadOutcome>;
 
-  constructor(private readonly reads: JobReads) {
-    this.answers = new StampedCache(256);
+  constructor(
+    private readonly reads: JobReads,
+    capacity = defaultMemorySettings.rememberedAnswers,
+  ) {
+    this.answers = new StampedCache(capacity);
   }
 
   read(context: RequestContext, jobId: string, options: JobReadOptions): MaybePromise<JobReadOutcome> {
@@ -51,8 +55,11 @@ export class RememberedJobReads {
 export class RememberedJobPages {
   private readonly answers: StampedCache<JobPage>;
 
-  constructor(private readonly pages: JobPages) {
-    this.answers = new StampedCache(256);
+  constructor(
+    private readonly pages: JobPages,
+    capacity = defaultMemorySettings.rememberedAnswers,
+  ) {
+    this.answers = new StampedCache(capacity);
   }
 
   list(context: RequestContext, query: ListQuery): MaybePromise<JobPage> {
@@ -67,8 +74,11 @@ export class RememberedJobPages {
 export class RememberedUsage {
   private readonly answers: StampedCache<Usage>;
 
-  constructor(private readonly usage: UsageService) {
-    this.answers = new StampedCache(1000);
+  constructor(
+    private readonly usage: UsageService,
+    capacity = defaultMemorySettings.rememberedAnswers,
+  ) {
+    this.answers = new StampedCache(capacity);
   }
 
   get(context: RequestContext, now = Date.now()): MaybePromise<Usage> {
@@ -84,8 +94,11 @@ export class RememberedUsage {
 export class RememberedKeyLists {
   private readonly answers: StampedCache<ApiKey[]>;
 
-  constructor(private readonly apiKeys: ApiKeyService) {
-    this.answers = new StampedCache(1000);
+  constructor(
+    private readonly apiKeys: ApiKeyService,
+    capacity = defaultMemorySettings.rememberedAnswers,
+  ) {
+    this.answers = new StampedCache(capacity);
   }
 
   list(context: RequestContext): MaybePromise<ApiKey[]> {

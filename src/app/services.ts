@@ -85,6 +85,8 @@ export interface ServiceOptions {
   readonly listing?: VideoListingSettings;
   /** The process's way to video sites (proxies, paces, cookies), shared with its worker; direct if left out. */
   readonly platformAccess?: PlatformAccess;
+  /** The most answers each kind of remembered read keeps (VIDROWS_REMEMBERED_ANSWERS); 256 if left out. */
+  readonly rememberedAnswers?: number;
   /** Where uploads go and their bounds; if left out, the defaults beside the default SQLite file (created at the first upload). */
   readonly uploads?: UploadSettings;
 }
@@ -118,6 +120,11 @@ export function createServices(
   const apiKeys = new ApiKeyService(store);
   const usage = new UsageService(store, workspaces);
   const mechanisms = options.mechanisms ?? allMechanismsOn;
+  const uploads = createUploads(
+    store,
+    options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
+    storageEraser,
+  );
   return {
     // The one place the database decides how a request is admitted (see `AccessCheck`).
     accessCheck:
@@ -127,9 +134,9 @@ export function createServices(
     rateLimiter: new RateLimiter(store),
     workspaces,
     apiKeys,
-    keyLists: new RememberedKeyLists(apiKeys),
+    keyLists: new RememberedKeyLists(apiKeys, options.rememberedAnswers),
     schemas,
-    usage: new RememberedUsage(usage),
+    usage: new RememberedUsage(usage, options.rememberedAnswers),
     usageReport: usage,
     jobSubmission: new JobSubmission(
       store,
@@ -139,18 +146,14 @@ export function createServices(
       options.transcriptionAvailable,
       options.otherPlatforms,
     ),
-    jobPages: new RememberedJobPages(new JobPages(store)),
-    jobReads: new RememberedJobReads(new JobReads(store, handovers)),
+    jobPages: new RememberedJobPages(new JobPages(store), options.rememberedAnswers),
+    jobReads: new RememberedJobReads(new JobReads(store, handovers), options.rememberedAnswers),
     jobVideos: new JobVideos(store),
     handovers,
-    jobCancellation: new JobCancellation(store, plans),
+    jobCancellation: new JobCancellation(store, plans, uploads),
     videoListings: new VideoListings(options.listing, options.platformAccess),
     webhooks: new WebhookEndpoints(store, options.webhookUrls ?? { allowPrivate: false }),
     storageEraser,
-    uploads: createUploads(
-      store,
-      options.uploads ?? uploadSettings({}, parseDatabaseTarget(undefined)),
-      storageEraser,
-    ),
+    uploads,
   };
 }

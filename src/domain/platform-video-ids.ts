@@ -17,7 +17,7 @@ const platformPattern = /^[a-z0-9]{1,40}$/;
 const idPattern = /^[\x21-\x7e]{1,200}$/;
 
 /** The `video_id` for what yt-dlp read: the bare id for YouTube, `<platform>:<id>` for any other. */
-export function platformVideoId(extractorKey: string, id: string): string {
+export function videoIdOf(extractorKey: string, id: string): string {
   const platform = extractorKey.toLowerCase();
   if (platform === "youtube") return id;
   return `${platform}:${id}`;
@@ -42,7 +42,7 @@ const youtubeIdPattern = /^[A-Za-z0-9_-]{11}$/;
  */
 export function videoIdOfRead(extractorKey: string, id: string): string | null {
   for (const candidate of [id, encodeURIComponent(id)]) {
-    const videoId = platformVideoId(extractorKey, candidate);
+    const videoId = videoIdOf(extractorKey, candidate);
     const fits =
       parsePlatformVideoId(videoId) !== null ||
       (extractorKey.toLowerCase() === "youtube" && youtubeIdPattern.test(videoId));

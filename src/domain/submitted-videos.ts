@@ -5,9 +5,10 @@
 // submission of 10,000 URLs is read in milliseconds.
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { platformVideoId } from "./platform-video-ids.js";
+import { videoIdOf } from "./platform-video-ids.js";
 import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
+import { namesUpload, uploadIdOf } from "./upload-videos.js";
 import { parseVideoReference } from "./video-references.js";
 
 /**
@@ -85,6 +86,15 @@ export const backslashRefusal =
 export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatforms): SubmittedVideo {
   const youtubeId = parseVideoReference(reference);
   if (youtubeId !== null) return { videoId: youtubeId };
+  // An uploaded file: whether it exists in the workspace is the submission's to check (jobs/job-uploads.ts).
+  if (namesUpload(reference)) {
+    return uploadIdOf(reference) === null
+      ? {
+          refusal:
+            "is not an upload reference: write `upload:` and the `upload_id` POST /v1/uploads answered (upl_ and 26 letters and digits).",
+        }
+      : { videoId: reference };
+  }
   const stray = strayCharacterIn(reference);
   if (stray !== null) {
     return {
@@ -113,7 +123,7 @@ export function readSubmittedVideo(reference: string, otherPlatforms: OtherPlatf
   if (problem !== null) return { refusal: problem };
   const known = readKnownPage(page);
   if (known?.kind === "video") {
-    return { videoId: platformVideoId(known.platform, known.id), pageUrl: known.canonicalUrl };
+    return { videoId: videoIdOf(known.platform, known.id), pageUrl: known.canonicalUrl };
   }
   if (known?.kind === "no_video") {
     return {

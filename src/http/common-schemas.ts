@@ -58,7 +58,7 @@ const statusMeanings: Record<number, string> = {
   409: "Conflict",
   413: "The body is over 1 MiB",
   415: "The body is not JSON as UTF-8, uncompressed (a content-encoding other than identity, or a charset other than utf-8)",
-  429: "Over the per-minute limit; `Retry-After` says when to try again",
+  429: "Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again",
   500: "A bug on our side",
   503: "Unavailable for now",
   507: "The upload storage has too little free space for the file",

@@ -136,7 +136,8 @@ export class GroupedJobWriter implements JobWriter {
   }
 
   async write(caller: Caller, job: NewJob, idempotency: IdempotencyRecord | undefined): Promise<JobCreated> {
-    if (!idempotency) {
+    // A job taking uploads binds them in its transaction (job-uploads.ts), which the grouped statement has not.
+    if (!idempotency && job.uploads.length === 0) {
       const body = await this.writeGrouped(caller, job);
       if (body) return body;
     }

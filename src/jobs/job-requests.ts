@@ -11,7 +11,7 @@ export const SubmitBody = Type.Object(
       minItems: 1,
       maxItems: 10_000,
       description:
-        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400.",
+        "YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md); or `upload:<upload_id>`, a file of this workspace from POST /v1/uploads that no job has taken (400 naming the element otherwise; one job per upload), whose video_id is that same string. Each exactly as sent: whitespace or an invisible character around or inside one is 400.",
     }),
     schema: Type.Optional(SchemaDefinition),
     schema_id: Type.Optional(SchemaId),

@@ -9,6 +9,7 @@ import type { SchemaService } from "../schemas/saved-schemas.js";
 import { checkSchemaColumns } from "../schemas/schema-checks.js";
 import type { Store } from "../store/database.js";
 import type { JobCreated } from "./job-schemas.js";
+import { checkSubmittedUploads, submittedUploads } from "./job-uploads.js";
 import { IdempotencyRace, idempotencyWindowMs, type JobWriter, type NewJob } from "./job-writer.js";
 
 export interface SubmissionInput {
@@ -146,6 +147,16 @@ export class JobSubmission {
       if (earlier) return earlier;
     }
 
+    // After a replay's answer: a replayed job's uploads are its own by now.
+    const uploads = submittedUploads(platformIds);
+    await checkSubmittedUploads(
+      this.store,
+      caller.workspaceId,
+      uploads,
+      input.transcribe ?? "auto",
+      this.transcriptionAvailable,
+    );
+
     const resolved =
       input.schema_id !== undefined
         ? await this.schemas.resolve(caller.workspaceId, input.schema_id, input.schema_version)
@@ -159,6 +170,7 @@ export class JobSubmission {
       language: input.language ?? null,
       transcribe: storedTranscribeMode(input.transcribe),
       reuseTranscripts: input.reuse === false ? 0 : null,
+      uploads,
     };
     try {
       const body = await this.writer.write(caller, job, idempotency);

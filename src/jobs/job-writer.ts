@@ -4,6 +4,7 @@ import type { SchemaDefinition } from "../domain/schema-definition.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import type { StoredTranscribeMode } from "../domain/transcribe-mode.js";
 import type { JobCreated } from "./job-schemas.js";
+import type { SubmittedUpload } from "./job-uploads.js";
 
 /** A job as the submission writes it, checked and with its schema resolved. */
 export interface NewJob {
@@ -16,6 +17,8 @@ export interface NewJob {
   transcribe: StoredTranscribeMode | null;
   /** 0 when the submission said `"reuse": false`; null reuses the workspace's kept transcripts. */
   reuseTranscripts: number | null;
+  /** The uploads among the videos: bound to the job in its transaction (job-uploads.ts). */
+  uploads: readonly SubmittedUpload[];
 }
 
 /** The Idempotency-Key a submission came with, and the hash of its request (job-submission.ts). */

@@ -8,6 +8,7 @@ import { GroupedWrites } from "../store/grouped-writes.js";
 import { newDataKey, seal } from "../store/sealed-values.js";
 import type { Database } from "../store/tables.js";
 import type { JobCreated } from "./job-schemas.js";
+import { bindUploads } from "./job-uploads.js";
 import {
   createdBody,
   type IdempotencyRecord,
@@ -103,6 +104,8 @@ export class TransactionJobWriter implements JobWriter {
       videoCount: count,
       createdAt: now,
     });
+    // Refuses the job (400) when another job took one of its uploads since the submission checked them.
+    await bindUploads(trx, caller.workspaceId, jobId, job.uploads, now);
     // Refuses the job (402) when the workspace may not spend.
     const firstPriority = await reserveForJob(db, trx, caller, count, now);
     // The videos become rows of the queue when a worker next claims work (pipeline/admissions.ts).

@@ -78,11 +78,7 @@ export function jobListItem(job: JobViewRow): JobListItem {
  * the length processed and charged (the span of the words, from the first), which the moments of a video
  * whose speech starts late run past. Rows stored before sources span the whole of it.
  */
-export function handedOverRows(
-  stored: string,
-  platformVideoId: string,
-  durationSeconds: number | null,
-): VideoRows {
+export function handedOverRows(stored: string, videoId: string, durationSeconds: number | null): VideoRows {
   const { rows, sources, pageUrl } = readStoredRows(stored, durationSeconds ?? 0);
   return {
     results: rows,
@@ -91,7 +87,7 @@ export function handedOverRows(
       return {
         start_seconds: start,
         end_seconds: source.endSeconds,
-        url: videoUrlAt(platformVideoId, pageUrl, start),
+        url: videoUrlAt(videoId, pageUrl, start),
         quote: source.quote,
         unverified: [...source.unverified],
       };

@@ -1,4 +1,5 @@
 // Why a listing could not be had, as the API's errors: the address at fault (400), nothing there (404),
+// too many of the workspace's listings already waiting (429 `rate_limited`, with Retry-After),
 // the server without yt-dlp (503 `listing_unavailable`), or the platform refusing or not answering (503
 // `platform_unavailable`, with Retry-After: asking again later may work).
 import { ApiError } from "../http/api-errors.js";
@@ -25,6 +26,20 @@ export function platformRefused(detail: string): ApiError {
     "platform_unavailable",
     `The platform refused the listing or did not answer in time; try again in a minute (${detail}).`,
   );
+}
+
+/** The 429 for a workspace with as many listings waiting for this process's slots as it may have. */
+export class ListingQueueFull extends ApiError {
+  constructor(
+    waiting: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      "rate_limited",
+      `This workspace already has ${waiting} listings waiting for a turn on this server; ` +
+        `retry in ${retryAfterSeconds} s, or wait for one of them to answer before asking for more.`,
+    );
+  }
 }
 
 /** The 503 for a server without yt-dlp, or with one too old to understand the listing's command line. */

@@ -2,9 +2,11 @@
 // for a client to submit what it wants of them.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { callerOf } from "../access/access-control.js";
 import { ApiError } from "../http/api-errors.js";
 import { errorAnswers, refTo } from "../http/common-schemas.js";
 import { sendJsonAnswer } from "../http/json-answers.js";
+import { ListingQueueFull } from "./listing-failures.js";
 import { listingComponents, VideoListing } from "./listing-schemas.js";
 import type { VideoListings } from "./video-listings.js";
 
@@ -50,7 +52,7 @@ export const listingRoutes: FastifyPluginAsyncTypebox<ListingRouteOptions> = asy
         operationId: "listVideos",
         summary: "List a playlist's or channel's videos",
         description:
-          "Reads the listing from the platform (through yt-dlp) and answers its first `limit` videos; creates nothing and costs no credits. Submit what you want of it with `POST /v1`. 404 `listing_not_found` when there is nothing there (missing, private, or no such tab); 503 `listing_unavailable` when the server has no yt-dlp; 503 `platform_unavailable` (with `Retry-After`) when the platform refused or did not answer.",
+          "Reads the listing from the platform (through yt-dlp) and answers its first `limit` videos; creates nothing and costs no credits. Submit what you want of it with `POST /v1`. 404 `listing_not_found` when there is nothing there (missing, private, or no such tab); 503 `listing_unavailable` when the server has no yt-dlp; 503 `platform_unavailable` (with `Retry-After`) when the platform refused or did not answer. A process runs a few listings at once, shared in turn between the workspaces that wait for one; 429 `rate_limited` (with `Retry-After`) when the workspace already has as many listings waiting on the server as it may (`VIDROWS_LISTING_QUEUE`).",
         tags: ["Videos"],
         querystring: ListingQuery,
         response: {
@@ -65,15 +67,18 @@ export const listingRoutes: FastifyPluginAsyncTypebox<ListingRouteOptions> = asy
         if (!reply.raw.writableFinished) controller.abort(new GoneAway());
       };
       reply.raw.once("close", onClose);
+      const workspace = callerOf(request).workspaceId;
       try {
-        const listing = await options.listings.list(
-          request.query.from,
-          request.query.limit,
-          controller.signal,
-        );
+        const listing = await options.listings.list(workspace, request.query.from, request.query.limit, {
+          signal: controller.signal,
+          onQueued: (waiting) =>
+            request.log.debug({ workspace, waiting }, "listing waits for a slot behind other listings"),
+        });
         sendJsonAnswer(reply, listing);
       } catch (error) {
+        if (error instanceof ListingQueueFull) reply.header("retry-after", error.retryAfterSeconds);
         if (!(error instanceof GoneAway)) throw error;
+        request.log.debug({ workspace }, "listing stopped: the client went away");
         // Nobody is left to answer: the connection is let go rather than kept for an answer no one reads.
         reply.hijack();
         reply.raw.socket?.destroy();

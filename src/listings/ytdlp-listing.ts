@@ -2,7 +2,7 @@
 // --dump-single-json it prints the playlist as one JSON document, `_type: "playlist"` with `entries`, each
 // a video's `id`, `url`, `title`, `duration` and `ie_key` (the extractor that would read it), without
 // opening any video. --playlist-end stops it one video past the limit, which tells whether there are more.
-import { platformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
+import { videoIdOf, videoIdOfRead } from "../domain/platform-video-ids.js";
 import { readSubmittedVideo, unresolvedPlatform } from "../domain/submitted-videos.js";
 import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
 import type { ListedVideo } from "./listing-schemas.js";
@@ -95,7 +95,7 @@ export function listedVideo(entry: unknown): ListedVideo | null {
   }
   const url = entryUrl(e);
   if (url === null) return null;
-  return { video_id: platformVideoId(extractor, id), url, ...common };
+  return { video_id: videoIdOf(extractor, id), url, ...common };
 }
 
 /** The entry's https:// address: its own, else its page's. */

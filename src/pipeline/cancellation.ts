@@ -1,4 +1,6 @@
 // Cancelling a job: its videos not yet started fail at once; workers abandon the ones in flight within 2 s.
+import { uploadIdOf } from "../domain/upload-videos.js";
+import type { UploadFiles } from "./upload-words.js";
 import { randomBytes } from "node:crypto";
 import type { PlanTable } from "../domain/plans.js";
 import { ApiError } from "../http/api-errors.js";
@@ -34,6 +36,8 @@ export class JobCancellation {
   constructor(
     private readonly store: Store,
     private readonly plans: PlanTable,
+    /** The uploads jobs took: a cancelled video's file goes as it settles (upload-words.ts). */
+    private readonly uploads?: UploadFiles,
   ) {}
 
   /**
@@ -68,7 +72,7 @@ export class JobCancellation {
         }))
         .where("job_id", "=", jobId)
         .where("status", "=", "queued")
-        .returning(["id", "job_id", "workspace_id"])
+        .returning(["id", "job_id", "workspace_id", "platform_video_id"])
         .execute();
       await countStartedVideos(this.store, trx, taken);
       const cancelled = await trx
@@ -86,9 +90,14 @@ export class JobCancellation {
     const settlements = new SettlementQueue(this.store, this.plans, owner);
     await Promise.all(
       taken.map((video) =>
-        settlements.settle({ videoId: video.id, jobId, workspaceId: video.workspace_id }, cancelledOutcome),
+        settlements.settle({ rowId: video.id, jobId, workspaceId: video.workspace_id }, cancelledOutcome),
       ),
     );
+    for (const video of taken) {
+      const uploadId = uploadIdOf(video.platform_video_id);
+      // A removal that fails here is the uploads' sweep's to redo (it finds settled videos' uploads).
+      if (uploadId !== null) await this.uploads?.settled(uploadId).catch(() => {});
+    }
     return {
       jobId,
       videoCount: cancelled.video_count,

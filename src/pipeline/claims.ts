@@ -10,10 +10,10 @@ import type { Database } from "../store/tables.js";
 import { admitWaitingJobs } from "./admissions.js";
 
 export interface ClaimedVideo {
-  readonly videoId: string;
+  readonly rowId: string;
   readonly jobId: string;
   readonly workspaceId: string;
-  readonly platformVideoId: string;
+  readonly videoId: string;
   readonly language: string | undefined;
   /** When to transcribe the video's audio instead of reading its captions (the job's `transcribe`). */
   readonly transcribe: TranscribeMode;
@@ -78,10 +78,10 @@ export async function claimVideos(
         schemas.set(job.id, schema);
       }
       return {
-        videoId: video.id,
+        rowId: video.id,
         jobId: video.job_id,
         workspaceId: video.workspace_id,
-        platformVideoId: video.platform_video_id,
+        videoId: video.platform_video_id,
         language: job.language ?? undefined,
         transcribe: transcribeModeOf(job.transcribe),
         reuse: job.reuse_transcripts !== 0,

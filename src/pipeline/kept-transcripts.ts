@@ -1,6 +1,7 @@
 // A workspace's transcripts kept for its later jobs of the same videos: read once from the platform or
 // transcribed once, then reused for `VIDROWS_TRANSCRIPT_RETENTION_HOURS`, sealed under a key of their own
 // and erased from the database's files as handed-over rows are once their time is past.
+import { uploadIdOf } from "../domain/upload-videos.js";
 import { randomBytes } from "node:crypto";
 import type { Transcript } from "../domain/transcript.js";
 import type { Store } from "../store/database.js";
@@ -29,8 +30,8 @@ const sweepBatch = 500;
  * Which kept transcript a video may reuse: the same video, `language` and `transcribe` choice (a job
  * that asks for another language, or for speech-to-text, reads afresh).
  */
-export function lookupOf(video: Pick<ClaimedVideo, "platformVideoId" | "language" | "transcribe">): string {
-  return JSON.stringify([video.platformVideoId, video.language ?? null, video.transcribe]);
+export function lookupOf(video: Pick<ClaimedVideo, "videoId" | "language" | "transcribe">): string {
+  return JSON.stringify([video.videoId, video.language ?? null, video.transcribe]);
 }
 
 /** A stored transcript read back, or undefined when it is not one (never trusted as it comes). */
@@ -168,6 +169,11 @@ export async function sourcedWordsOf(
   named: (identity: PageIdentity) => void,
   onKeepFailed: (error: unknown) => void,
 ): Promise<SourcedWords> {
+  // An upload is read by one job only, and its words are kept no longer than its file: never kept here.
+  if (uploadIdOf(video.videoId) !== null) {
+    const words = await read(named);
+    return { ...words, source: words.transcribed ? "transcription" : "captions" };
+  }
   const reused = await kept.find(video);
   if (reused !== undefined) {
     if (reused.page) named(reused.page);

@@ -32,7 +32,7 @@ export async function lockBatch(
   workerId: string,
   settlements: readonly Settlement[],
 ): Promise<LockedBatch> {
-  const ids = sortedUnique(settlements.map((s) => s.video.videoId));
+  const ids = sortedUnique(settlements.map((s) => s.video.rowId));
   const workspaceIds = sortedUnique(settlements.map((s) => s.video.workspaceId));
   const { held, workspaces } = await databaseSql(store.dialect).settlement.lockBatch(store.db, trx, {
     ids,
@@ -41,5 +41,5 @@ export async function lockBatch(
   });
   if (workspaces.length !== workspaceIds.length)
     throw new Error(`A workspace of the videos being settled does not exist: ${workspaceIds.join(", ")}.`);
-  return { held: settlements.filter((s) => held.has(s.video.videoId)), workspaces };
+  return { held: settlements.filter((s) => held.has(s.video.rowId)), workspaces };
 }

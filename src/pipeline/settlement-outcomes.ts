@@ -55,7 +55,7 @@ export function priceOutcomes(
     const account = accounts.get(video.workspaceId) as BatchAccount;
     const { charge, outcome } = priceOutcome(account, proposed);
     priced.records.push(recordOf(video, outcome, charge));
-    priced.videos.set(video.videoId, { status: outcome.kind, jobId: video.jobId });
+    priced.videos.set(video.rowId, { status: outcome.kind, jobId: video.jobId });
     const job = priced.jobs.get(video.jobId) ?? {
       workspaceId: video.workspaceId,
       done: 0,
@@ -79,7 +79,7 @@ export function priceOutcomes(
 function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): OutcomeRecord {
   return outcome.kind === "done"
     ? {
-        id: video.videoId,
+        id: video.rowId,
         status: "done",
         platform_video_id: outcome.page?.videoId ?? null,
         rows: sealIfKeyed(video.dataKey, storedRowsText(outcome, outcome.page?.pageUrl)),
@@ -93,7 +93,7 @@ function recordOf(video: SettledVideo, outcome: VideoOutcome, charge: number): O
         error_retryable: null,
       }
     : {
-        id: video.videoId,
+        id: video.rowId,
         status: "failed",
         platform_video_id: outcome.page?.videoId ?? null,
         rows: null,

@@ -65,7 +65,7 @@ function resultsOf(
 ): SettlementResult[] {
   const closed = new Set(closedJobs.map((job) => job.jobId));
   return settlements.map(({ video }): SettlementResult => {
-    const settled = priced.videos.get(video.videoId);
+    const settled = priced.videos.get(video.rowId);
     if (!settled) return { kind: "lost" };
     return { kind: "settled", status: settled.status, jobSettled: closed.has(settled.jobId) };
   });

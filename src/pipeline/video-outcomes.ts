@@ -28,7 +28,7 @@ export type VideoOutcome = (
 };
 
 export interface SettledVideo {
-  readonly videoId: string;
+  readonly rowId: string;
   readonly jobId: string;
   readonly workspaceId: string;
   /** The job's data key: the rows are stored sealed under it when present (store/sealed-values.ts). */

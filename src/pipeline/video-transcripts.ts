@@ -10,6 +10,7 @@ import { sleep } from "../concurrency/sleep.js";
 import { parsePlatformVideoId, videoIdOfRead } from "../domain/platform-video-ids.js";
 import { type CaptionsFound, transcribesAudio } from "../domain/transcribe-mode.js";
 import { unresolvedPlatform } from "../domain/submitted-videos.js";
+import { uploadIdOf } from "../domain/upload-videos.js";
 import { videoPageUrl } from "../domain/video-references.js";
 import { captionFetches } from "../metrics.js";
 import type { Store } from "../store/database.js";
@@ -18,6 +19,7 @@ import type { SpeechToText } from "../transcription/speech-to-text.js";
 import { TranscriptionError } from "../transcription/transcriber.js";
 import type { ClaimedVideo } from "./claims.js";
 import type { PageIdentity } from "./video-outcomes.js";
+import { type UploadFiles, UploadWords } from "./upload-words.js";
 import type { VideoBounds } from "./video-bounds.js";
 
 export interface VideoTranscriptsOptions {
@@ -35,6 +37,8 @@ export interface VideoTranscriptsOptions {
   readonly captionSourceName?: string;
   /** The bounds a video's audio is downloaded within. */
   readonly bounds: VideoBounds;
+  /** The uploads jobs took (`upload:<upload_id>` videos); undefined in a worker that reads none. */
+  readonly uploads?: UploadFiles;
 }
 
 export interface VideoWords {
@@ -43,7 +47,12 @@ export interface VideoWords {
 }
 
 export class VideoTranscripts {
-  constructor(private readonly options: VideoTranscriptsOptions) {}
+  private readonly uploads: UploadWords | undefined;
+
+  constructor(private readonly options: VideoTranscriptsOptions) {
+    const files = options.uploads;
+    this.uploads = files === undefined ? undefined : new UploadWords({ ...options, files });
+  }
 
   /**
    * The video's words: its captions, or its audio transcribed when the job says `always`, or says `auto`
@@ -55,15 +64,22 @@ export class VideoTranscripts {
     signal: AbortSignal,
     named: (identity: PageIdentity) => void = () => {},
   ): Promise<VideoWords> {
-    if (parsePlatformVideoId(video.platformVideoId) !== null) return this.pageWordsOf(video, signal, named);
-    const page = videoPageUrl(video.platformVideoId);
+    const uploadId = uploadIdOf(video.videoId);
+    if (uploadId !== null) {
+      if (this.uploads === undefined) {
+        throw new PlatformError("video_unavailable", "This worker reads no uploaded files.");
+      }
+      return this.uploads.wordsOf(video, uploadId, signal);
+    }
+    if (parsePlatformVideoId(video.videoId) !== null) return this.pageWordsOf(video, signal, named);
+    const page = videoPageUrl(video.videoId);
     if (this.transcribes(video, "not_asked")) {
       return { transcript: await this.transcribe(page, video, signal), transcribed: true };
     }
     let transcript: Transcript;
     try {
       transcript = await this.withRetries(signal, () =>
-        this.options.captions.fetchTranscript(video.platformVideoId, { language: video.language, signal }),
+        this.options.captions.fetchTranscript(video.videoId, { language: video.language, signal }),
       );
     } catch (error) {
       const noCaptions = error instanceof PlatformError && error.code === "no_captions";
@@ -97,7 +113,7 @@ export class VideoTranscripts {
     const url = await this.submittedUrl(video);
     const read = await this.withRetries(
       signal,
-      () => pages.read(url, video.platformVideoId, { language: video.language, signal }),
+      () => pages.read(url, video.videoId, { language: video.language, signal }),
       "yt-dlp-page",
     );
     const videoId = this.settledVideoId(video, read);
@@ -117,9 +133,9 @@ export class VideoTranscripts {
    * from its URL, which the client already holds.
    */
   private settledVideoId(video: ClaimedVideo, read: PageRead): string {
-    const submitted = parsePlatformVideoId(video.platformVideoId);
-    if (submitted?.platform !== unresolvedPlatform) return video.platformVideoId;
-    return videoIdOfRead(read.extractorKey, read.id) ?? video.platformVideoId;
+    const submitted = parsePlatformVideoId(video.videoId);
+    if (submitted?.platform !== unresolvedPlatform) return video.videoId;
+    return videoIdOfRead(read.extractorKey, read.id) ?? video.videoId;
   }
 
   /** The URL the video was submitted as, kept with the video (sealed under the job's key on PostgreSQL). */
@@ -127,10 +143,10 @@ export class VideoTranscripts {
     const row = await this.options.store.db
       .selectFrom("videos")
       .select("submitted_url")
-      .where("id", "=", video.videoId)
+      .where("id", "=", video.rowId)
       .executeTakeFirst();
     if (row?.submitted_url === null || row?.submitted_url === undefined) {
-      throw new PlatformError("video_unavailable", `The page of ${video.platformVideoId} is no longer kept.`);
+      throw new PlatformError("video_unavailable", `The page of ${video.videoId} is no longer kept.`);
     }
     return openStored(video.dataKey, row.submitted_url);
   }
@@ -144,7 +160,7 @@ export class VideoTranscripts {
       );
     }
     const limits = await this.options.bounds.audioLimits(video.workspaceId);
-    return speech.transcribe(url, video.platformVideoId, signal, limits);
+    return speech.transcribe(url, video.videoId, signal, limits);
   }
 
   /** A captions read, with retries and growing back-off for the failures that may pass. */

@@ -27,6 +27,7 @@ import { VideoBounds } from "./video-bounds.js";
 import { KeptTranscripts, sourcedWordsOf } from "./kept-transcripts.js";
 import { throughDatabaseOutages } from "./database-patience.js";
 import { VideoTranscripts } from "./video-transcripts.js";
+import { removeSettledUpload, type UploadFiles } from "./upload-words.js";
 
 export interface WorkerOptions {
   readonly store: Store;
@@ -57,6 +58,8 @@ export interface WorkerOptions {
   readonly keptTranscripts?: KeptTranscripts;
   /** Time between sweeps of the kept transcripts whose time is past (a minute if left out). */
   readonly transcriptSweepMs?: number;
+  /** The uploads jobs took: read as videos, removed as each settles (upload-words.ts). */
+  readonly uploads?: UploadFiles;
 }
 
 export class Worker {
@@ -76,15 +79,14 @@ export class Worker {
     this.kept = options.keptTranscripts ?? new KeptTranscripts(options.store, 0);
     this.settlements = new SettlementQueue(options.store, options.plans, this.id, this.leaseMs);
     const { videosInFlight: capacity, videosPerWorkspace: cap } = options.settings;
-    // A claim costs as much for one video as for many, and each finished video wakes the loop: while most
-    // places are taken, wait until a quarter of them are free and claim those together.
+    // A claim costs as much for one video as for many: while most places are taken, claim a quarter at once.
     const claimAtLeast = Math.max(1, Math.floor(capacity / 4));
     this.loop = new ClaimLoop<ClaimedVideo>({
       capacity,
       pollIntervalMs: options.pollIntervalMs ?? 500,
       claim: async (room) =>
         room < claimAtLeast ? [] : claimVideos(options.store, this.id, room, this.leaseMs, Date.now(), cap),
-      keyOf: (video) => video.videoId,
+      keyOf: (video) => video.rowId,
       handle: (video, signal) => this.processVideo(video, signal),
       release: async (videoIds) => {
         // No renewal may extend a lease after it is handed back.
@@ -113,9 +115,8 @@ export class Worker {
   }
 
   start(): void {
-    // The folders (and the programs still running in them) of processes killed mid-run: captions, page and
-    // listing runs in the system's temporary folder, audio where speech-to-text keeps it. This process's own
-    // folders are never touched.
+    // The folders (and programs still running in them) of processes killed mid-run: in the temporary
+    // folder, and where speech-to-text keeps audio. This process's own folders are never touched.
     const roots = new Set([tmpdir(), this.options.speechToText?.tempRoot ?? tmpdir()]);
     Promise.all([...roots].map((root) => sweepAbandonedWorkFolders(root)))
       .then((counts) => {
@@ -162,8 +163,7 @@ export class Worker {
    */
   private async processVideo(video: ClaimedVideo, signal: AbortSignal): Promise<void> {
     const watched = this.cancellations.watch(video.jobId);
-    // Who a page of another platform turned out to be, once read: the video settles under that id
-    // whatever its outcome, a cancellation after the read included.
+    // Who a page of another platform is, once read: the video settles under that id, whatever its outcome.
     let page: PageIdentity | undefined;
     const named = (identity: PageIdentity) => {
       page = identity;
@@ -234,11 +234,10 @@ export class Worker {
       }
       const durationSeconds = await this.bounds.chargedSeconds(video.workspaceId, transcript, transcribed);
       const extraction = await this.options.extractor.extractRows(transcript, video.schema, { signal });
-      // What the model itself counted, for the cost of a video (`npm run bench`'s prompt-cost section
-      // measures the same per transcript token).
+      // What the model itself counted, for a video's cost (`npm run bench` measures it per token).
       this.options.log.info(
         {
-          video: video.videoId,
+          video: video.rowId,
           job: video.jobId,
           chunks: extraction.chunkCount,
           rows: extraction.rows.length,
@@ -250,7 +249,7 @@ export class Worker {
       if (extraction.nulledValues > 0) {
         // Said here, not in the video's `usage`, whose keys the interface fixes.
         this.options.log.warn(
-          { video: video.videoId, job: video.jobId, nulledValues: extraction.nulledValues },
+          { video: video.rowId, job: video.jobId, nulledValues: extraction.nulledValues },
           "the model gave values that did not fit their typed columns; they became null",
         );
       }
@@ -275,10 +274,7 @@ export class Worker {
         return { kind: "failed", code: error.code, message: error.message, retryable: true };
       }
       if (isDatabaseUnavailable(error)) throw error; // the service's failure: waited out, not the video's
-      this.options.log.error(
-        { err: error, video: video.videoId },
-        "unexpected error while processing a video",
-      );
+      this.options.log.error({ err: error, video: video.rowId }, "unexpected error while processing a video");
       return {
         kind: "failed",
         code: "extraction_failed",
@@ -291,10 +287,11 @@ export class Worker {
   private async settle(video: ClaimedVideo, outcome: VideoOutcome): Promise<void> {
     const result = await this.settlements.settle(video, outcome);
     if (result.kind === "lost") {
-      this.options.log.warn({ video: video.videoId }, "lease lost before settling");
+      this.options.log.warn({ video: video.rowId }, "lease lost before settling");
       return;
     }
     videosSettled.inc({ outcome: outcome.kind, code: outcome.kind === "done" ? "ok" : outcome.code });
     if (result.jobSettled) this.options.onJobSettled?.();
+    await removeSettledUpload(this.options.uploads, video, this.options.log);
   }
 }

@@ -1,6 +1,7 @@
 // What every part of the service holds of the database, whichever it is: one Kysely type for both.
 import type { Kysely } from "kysely";
 import type { SqliteDriverName } from "../config.js";
+import type { MemorySettings } from "../config/memory-settings.js";
 import type { Database } from "./tables.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -38,12 +39,23 @@ export interface StoreOptions {
    * for long-running processes (default false).
    */
   readonly backgroundCheckpoints?: boolean;
+  /**
+   * SQLite: learn of commits from the write-ahead log's header in shared memory rather than a read
+   * transaction (default false; see sqlite/log-header-stamps.ts).
+   */
+  readonly logHeaderStamps?: boolean;
   /** PostgreSQL: send prepared queries as named statements (default true; see postgres/named-statements.ts). */
   readonly namedStatements?: boolean;
   /** PostgreSQL: a transaction's writes that answer nothing as one statement (default true; see combined-writes.ts). */
   readonly combinedWrites?: boolean;
   /** SQLite: which driver (default: VIDROWS_SQLITE_DRIVER's, else the running Node.js's; see sqlite/sqlite-driver.ts). */
   readonly sqliteDriver?: SqliteDriverName | undefined;
+  /**
+   * SQLite: its page cache, memory-mapped reads and prepared statements per connection
+   * (VIDROWS_SQLITE_CACHE_MB, VIDROWS_SQLITE_MMAP_MB, VIDROWS_SQLITE_STATEMENTS); the defaults if left out.
+   */
+  readonly sqliteMemory?:
+    Pick<MemorySettings, "sqliteCacheMb" | "sqliteMmapMb" | "sqliteStatements"> | undefined;
   /** SQLite: told why the store is fenced off its shared-memory file, or null when it serves again. */
   readonly onSharedMemoryFence?: (reason: string | null) => void;
 }

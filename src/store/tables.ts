@@ -295,7 +295,6 @@ export interface TranscriptKeysTable {
 
 export type JobRow = Selectable<JobsTable>;
 export type VideoRow = Selectable<VideosTable>;
-
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type NewWorkspace = Insertable<WorkspacesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

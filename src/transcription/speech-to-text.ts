@@ -71,12 +71,14 @@ export class SpeechToText {
     videoId: string,
     signal?: AbortSignal,
     limits?: AudioLimits,
+    /** Where the audio comes from: yt-dlp unless given (an uploaded file's own, pipeline/upload-words.ts). */
+    source: AudioSource = this.options.audio,
   ): Promise<Transcript> {
     if (limits !== undefined) await this.checkFreeSpace(limits);
     const folder = await newWorkFolder("audio", this.tempRoot);
     try {
       const audio = await this.withRetries(
-        () => this.options.audio.download(url, videoId, folder, signal, limits),
+        () => source.download(url, videoId, folder, signal, limits),
         (error) => error instanceof PlatformError && error.retryable,
         signal,
       );

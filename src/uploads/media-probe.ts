@@ -47,6 +47,11 @@ export class MediaProbe {
   /** `programs()` finds ffprobe and ffmpeg when first needed; it throws, naming the one missing. */
   constructor(private readonly programs: () => { ffprobe: string; ffmpeg: string }) {}
 
+  /** The ffmpeg that measures uploads, for the worker's reading of them too (upload-media.ts). */
+  ffmpegPath(): string {
+    return this.programs().ffmpeg;
+  }
+
   async probe(path: string, signal?: AbortSignal): Promise<MediaFacts> {
     const { ffprobe, ffmpeg } = this.programs();
     const probed = await runProgram({

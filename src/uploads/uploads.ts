@@ -2,12 +2,15 @@
 // the sweep of those no job took within their time. The bytes are in the upload store; rows say what they are.
 import type { Readable } from "node:stream";
 import type { Plan } from "../domain/plans.js";
+import { sql } from "kysely";
 import { newId } from "../domain/ids.js";
+import { uploadPlatform } from "../domain/upload-videos.js";
 import { ApiError } from "../http/api-errors.js";
 import type { Store } from "../store/database.js";
 import { BoundedUploadBody, UploadStalled, UploadTooLarge } from "./upload-body.js";
 import { type MediaFacts, type MediaProbe, UnusableMedia } from "./media-probe.js";
 import { type UploadView, uploadView } from "./upload-schemas.js";
+import { UploadMedia } from "./upload-media.js";
 import type { UploadStore } from "./upload-store.js";
 
 export interface UploadLimits {
@@ -73,12 +76,17 @@ function boundedBody(body: Readable, limitBytes: number, stallMs: number): Bound
 }
 
 export class Uploads {
+  /** What a worker reads of an upload a job took: its subtitles or its audio. */
+  readonly media: UploadMedia;
+
   constructor(
     private readonly store: Store,
     private readonly uploadStore: UploadStore,
     private readonly probe: MediaProbe,
     private readonly limits: UploadLimits,
-  ) {}
+  ) {
+    this.media = new UploadMedia(uploadStore, () => probe.ffmpegPath());
+  }
 
   /**
    * Stores `body` for the workspace and measures it. `declaredBytes` (the content-length) is refused at
@@ -194,6 +202,8 @@ export class Uploads {
    * between the two), and the partial files of uploads whose process died; answers how many uploads went.
    */
   async sweep(now = Date.now()): Promise<number> {
+    const settled = await this.settledLeftovers();
+    for (const id of settled) await this.settled(id);
     const expired = await this.store.db
       .deleteFrom("uploads")
       .where("expires_at", "<=", now)
@@ -202,7 +212,7 @@ export class Uploads {
       .execute();
     for (const { id } of expired) await this.uploadStore.remove(id);
     const old = await this.uploadStore.sweep(now - abandonedAfterMs, now - abandonedAfterMs);
-    if (old.length === 0) return expired.length;
+    if (old.length === 0) return settled.length + expired.length;
     const described = new Set(
       (await this.store.db.selectFrom("uploads").select("id").where("id", "in", old).execute()).map(
         (r) => r.id,
@@ -210,6 +220,47 @@ export class Uploads {
     );
     const orphans = old.filter((id) => !described.has(id));
     for (const id of orphans) await this.uploadStore.remove(id);
-    return expired.length + orphans.length;
+    return settled.length + expired.length + orphans.length;
+  }
+
+  /**
+   * Removes an upload a job took, its row and its bytes, once its video settled (done, failed or
+   * cancelled): the file is kept no longer than it is read.
+   */
+  async settled(uploadId: string): Promise<void> {
+    await this.store.db
+      .deleteFrom("uploads")
+      .where("id", "=", uploadId)
+      .where("job_id", "is not", null)
+      .execute();
+    await this.uploadStore.remove(uploadId);
+  }
+
+  /**
+   * Taken uploads whose video settled without its worker removing them (a job cancelled before the video
+   * was claimed, a worker that died between settling and removing), or whose job is gone.
+   */
+  private async settledLeftovers(): Promise<string[]> {
+    const rows = await this.store.db
+      .selectFrom("uploads")
+      .select("uploads.id")
+      .where("uploads.job_id", "is not", null)
+      .where((eb) =>
+        eb.or([
+          eb.not(
+            eb.exists(eb.selectFrom("jobs").select("jobs.id").whereRef("jobs.id", "=", "uploads.job_id")),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("videos")
+              .select("videos.id")
+              .whereRef("videos.job_id", "=", "uploads.job_id")
+              .where("videos.platform_video_id", "=", sql<string>`${uploadPlatform + ":"} || uploads.id`)
+              .where("videos.status", "in", ["done", "failed"]),
+          ),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => row.id);
   }
 }

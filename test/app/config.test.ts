@@ -78,6 +78,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the listing slots and each workspace's queue, refusing values out of range by name", () => {
+    expect(loadConfig({}).listings).toEqual({ slots: 4, queuePerWorkspace: 8 });
+    expect(loadConfig({ VIDROWS_LISTING_SLOTS: "16", VIDROWS_LISTING_QUEUE: "0" }).listings).toEqual({
+      slots: 16,
+      queuePerWorkspace: 0,
+    });
+    for (const slots of ["0", "257", "-1", "two", "4.5"]) {
+      expect(() => loadConfig({ VIDROWS_LISTING_SLOTS: slots })).toThrow(/VIDROWS_LISTING_SLOTS/);
+    }
+    for (const queue of ["-1", "10001", "many", " 8"]) {
+      expect(() => loadConfig({ VIDROWS_LISTING_QUEUE: queue })).toThrow(/VIDROWS_LISTING_QUEUE/);
+    }
+  });
+
   it("reads HOST, PORT and LOG_LEVEL", () => {
     const config = loadConfig({ HOST: "0.0.0.0", PORT: "3000", LOG_LEVEL: "debug" });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, logLevel: "debug" });

@@ -1,7 +1,8 @@
 // The New job form's files, in Chromium: a file chosen with the picker is uploaded at once, its progress
 // shown while the server has not answered (the job cannot be submitted meanwhile), then its measured
-// length; the job is sent with it as `upload:<upload_id>`. A file dropped on the field is uploaded too, and
-// one that is not media shows the server's reason. Removing a file deletes its upload from the server.
+// length; the job is sent with it as `upload:<upload_id>` and takes it as its video. A file dropped on the
+// field is uploaded too, and one that is not media shows the server's reason. Removing a file deletes its
+// upload from the server.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -13,7 +14,7 @@ import { checkPage, shows, signIn } from "../support/dashboard-pages.js";
 import { useDashboardSuite } from "../support/dashboard-suite.js";
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { startHoldingProxy } from "../support/holding-proxy.js";
-import { toneFile } from "../support/media-files.js";
+import { subtitledFile, toneFile } from "../support/media-files.js";
 
 const skipReason = browserSkipReason ?? ffmpegMissing();
 
@@ -41,7 +42,8 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: files uploaded fro
   it("uploads a file chosen with the picker, shows its progress, and sends the job with upload:<id>", async () => {
     const page = dashboard.page;
     const { key } = await dashboard.server.workspace("pro");
-    const tone = toneFile(media, 3, "call recording.m4a");
+    // A recording with a subtitle stream: the job reads its words from it (no speech-to-text is set up here).
+    const recording = subtitledFile(media, 3, ["The large widget costs five dollars."]);
     // The page is browsed through a proxy that holds the upload's answer back, so that its progress shows.
     const proxy = await startHoldingProxy(
       dashboard.server.url,
@@ -50,8 +52,8 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: files uploaded fro
     onTestFinished(() => proxy.close());
     await openForm(page, key, proxy.url);
 
-    await page.getByLabel("Files").setInputFiles(tone);
-    const bar = page.getByRole("progressbar", { name: "Uploading call recording.m4a" });
+    await page.getByLabel("Files").setInputFiles(recording);
+    const bar = page.getByRole("progressbar", { name: "Uploading subtitled.mkv" });
     await bar.waitFor(shows);
     // The server has the whole file and has answered; the page, not yet.
     await expect.poll(() => proxy.held, shows).toBe(1);
@@ -69,7 +71,7 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: files uploaded fro
     expect(listed.body.data).toHaveLength(1);
     const uploadId: string = listed.body.data[0].upload_id;
     expect(uploadId).toMatch(/^upl_/);
-    expect(listed.body.data[0].bytes).toBe(readFileSync(tone).length);
+    expect(listed.body.data[0].bytes).toBe(readFileSync(recording).length);
     await checkPage(page, "job-new-file-uploaded");
 
     const submission = page.waitForRequest(
@@ -77,6 +79,14 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: files uploaded fro
     );
     await page.getByRole("button", { name: "Submit job" }).click();
     expect((await submission).postDataJSON().videos).toEqual([`upload:${uploadId}`]);
+    // The job took the upload: it is the job's video, and no longer a pending upload.
+    await page.getByRole("heading", { name: /^Job job_/ }).waitFor(shows);
+    await page
+      .getByRole("region", { name: "Videos of this job" })
+      .locator(`tr[data-video="upload:${uploadId}"]`)
+      .waitFor(shows);
+    expect((await dashboard.server.call("GET", "/v1/uploads", { key })).body.data).toEqual([]);
+    await checkPage(page, "job-upload-video");
   });
 
   it("uploads a dropped file, shows why a file that is not media was refused, and deletes a removed upload", async () => {

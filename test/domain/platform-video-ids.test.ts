@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parsePlatformVideoId, platformVideoId } from "../../src/domain/platform-video-ids.js";
+import { parsePlatformVideoId, videoIdOf } from "../../src/domain/platform-video-ids.js";
 
 describe("The video_id of a video on another platform", () => {
   it("is <platform>:<id> with the extractor lowercased, and YouTube's stays bare", () => {
-    expect(platformVideoId("Vimeo", "76979871")).toBe("vimeo:76979871");
-    expect(platformVideoId("TikTok", "7106594312292453675")).toBe("tiktok:7106594312292453675");
-    expect(platformVideoId("Youtube", "dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(videoIdOf("Vimeo", "76979871")).toBe("vimeo:76979871");
+    expect(videoIdOf("TikTok", "7106594312292453675")).toBe("tiktok:7106594312292453675");
+    expect(videoIdOf("Youtube", "dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
   });
 
   it("reads back into platform and id", () => {

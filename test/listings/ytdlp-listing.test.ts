@@ -187,7 +187,7 @@ describe("yt-dlp's failures as the API's errors", () => {
       ytDlp.script({ "*": { hang: true } });
       const listings = new VideoListings({ ytDlpPath: ytDlp.path, timeoutSeconds: 1 });
       const failure = await listings
-        .list("https://www.youtube.com/@kitchenlab", 10)
+        .list("ws_test", "https://www.youtube.com/@kitchenlab", 10)
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
       expect(codeOf(failure)).toBe("platform_unavailable");

@@ -19,7 +19,7 @@ class FirstLookUpUnreachable extends KeptTranscripts {
   }
 
   override async find(video: ClaimedVideo) {
-    this.lookUps.push(video.videoId);
+    this.lookUps.push(video.rowId);
     if (this.lookUps.length === 1) {
       throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
     }

@@ -140,7 +140,7 @@ for (const dialect of dialects) {
       const lapsedAt = Date.now() + leaseMs + 1;
       const taken = await claimVideos(store, "wrk_heir", 2, leaseMs, lapsedAt);
       expect(taken.map((video) => video.workspaceId)).toEqual([stalled, stalled]);
-      expect(taken.every((video) => held.some((h) => h.videoId === video.videoId))).toBe(true);
+      expect(taken.every((video) => held.some((h) => h.rowId === video.rowId))).toBe(true);
     });
   });
 }

@@ -147,7 +147,7 @@ for (const dialect of dialects) {
       await store.db
         .updateTable("videos")
         .set({ lease_owner: "wrk_other" })
-        .where("id", "=", taken.videoId)
+        .where("id", "=", taken.rowId)
         .execute();
       const results = await settleVideos(
         store,
@@ -163,13 +163,13 @@ for (const dialect of dialects) {
       const videos = await store.db
         .selectFrom("videos")
         .select(["id", "status", "error_code", "credits_charged", "lease_owner"])
-        .where("id", "in", [taken.videoId, first.videoId, second.videoId])
+        .where("id", "in", [taken.rowId, first.rowId, second.rowId])
         .execute();
       const byId = new Map(videos.map((video) => [video.id, video]));
-      expect(byId.get(taken.videoId)).toMatchObject({ status: "processing", lease_owner: "wrk_other" });
-      expect(byId.get(first.videoId)).toMatchObject({ status: "done", error_code: null });
-      expect(Number(byId.get(first.videoId)?.credits_charged)).toBe(2);
-      expect(byId.get(second.videoId)).toMatchObject({
+      expect(byId.get(taken.rowId)).toMatchObject({ status: "processing", lease_owner: "wrk_other" });
+      expect(byId.get(first.rowId)).toMatchObject({ status: "done", error_code: null });
+      expect(Number(byId.get(first.rowId)?.credits_charged)).toBe(2);
+      expect(byId.get(second.rowId)).toMatchObject({
         status: "failed",
         error_code: "insufficient_credits",
       });

@@ -37,7 +37,7 @@ for (const dialect of dialects) {
       const now = Date.now();
       const mine = await claimVideos(store, "wrk_mine", 3, leaseMs, now);
       expect(mine).toHaveLength(3);
-      const [kept, settled, lapsed] = mine.map((video) => video.videoId) as [string, string, string];
+      const [kept, settled, lapsed] = mine.map((video) => video.rowId) as [string, string, string];
 
       // One video settles; another's lease runs out and a second worker takes it over.
       const [done] = await settleVideos(
@@ -59,7 +59,7 @@ for (const dialect of dialects) {
         .where("id", "=", lapsed)
         .execute();
       const taken = await claimVideos(store, "wrk_other", 1, leaseMs, now);
-      expect(taken.map((video) => video.videoId)).toEqual([lapsed]);
+      expect(taken.map((video) => video.rowId)).toEqual([lapsed]);
 
       const later = now + 10_000;
       const held = await renewLeases(store, "wrk_mine", [kept, settled, lapsed], leaseMs, later);

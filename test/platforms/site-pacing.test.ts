@@ -51,7 +51,7 @@ describe("The pace shared by every part of a process", () => {
           audio.download("https://www.youtube.com/watch?v=Kf7tGz2xQ0A", "Kf7tGz2xQ0A", folder, undefined),
         ),
       );
-      asked.push(failed(listings.list("https://www.youtube.com/@kitchenlab", 5)));
+      asked.push(failed(listings.list("ws_test", "https://www.youtube.com/@kitchenlab", 5)));
       asked.push(failed(audio.download("https://vimeo.com/76979871", "vimeo:76979871", folder, undefined)));
     }
     expect(await Promise.all(asked)).toEqual(Array(12).fill("failed"));

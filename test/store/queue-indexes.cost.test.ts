@@ -138,7 +138,7 @@ for (const dialect of dialects) {
             ),
           );
         expect(lookups).toHaveLength(dialect.name === "sqlite" ? 3 : 2);
-        const ids = claimed.map((video) => video.videoId);
+        const ids = claimed.map((video) => video.rowId);
         const jobIds = [...new Set(claimed.map((video) => video.jobId))];
         const slotValues = {
           batch: "[]",

@@ -1,6 +1,6 @@
 // A fake yt-dlp for listings: a small Node script that answers `--flat-playlist --dump-single-json` for the
 // address it is given with a recorded listing, cut at `--playlist-end` as yt-dlp cuts it, or with the error
-// lines and exit code scripted for that address; it remembers every command line.
+// lines and exit code scripted for that address, at once or once released; it remembers every command line.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFakeExecutable } from "./fake-executable.js";
@@ -12,6 +12,8 @@ export interface ListingScenario {
   readonly exitCode?: number;
   /** Never ends, like a yt-dlp stuck on a stalled socket; writes its pid to `pid` first. */
   readonly hang?: boolean;
+  /** Answers `listing` only once `release(heldUntil)` is called (at most 60 s), like a slow listing. */
+  readonly heldUntil?: string;
 }
 
 export interface FakeListingYtDlp {
@@ -23,6 +25,8 @@ export interface FakeListingYtDlp {
   calls(): string[][];
   /** The proxy each run was handed in its environment (https_proxy), in order; null for none. */
   proxies(): (string | null)[];
+  /** Lets the runs held until `name` answer. */
+  release(name: string): void;
   /** The pid of the last run that hung, once it has started. */
   hungPid(): number | null;
   remove(): void;
@@ -37,10 +41,7 @@ fs.appendFileSync(path.join(__dirname, "proxies.jsonl"), JSON.stringify(process.
 const scenarios = JSON.parse(fs.readFileSync(path.join(__dirname, "scenarios.json"), "utf8"));
 const url = args[args.length - 1];
 const scenario = scenarios[url] || scenarios["*"] || { stderr: "ERROR: Unsupported URL: " + url + "\\n", exitCode: 1 };
-if (scenario.hang) {
-  fs.writeFileSync(path.join(__dirname, "hung-pid"), String(process.pid));
-  setInterval(() => {}, 1000);
-} else {
+function answer() {
   if (scenario.stderr) process.stderr.write(scenario.stderr);
   let listing = scenario.listing;
   const end = args.indexOf("--playlist-end");
@@ -48,6 +49,21 @@ if (scenario.hang) {
     listing = { ...listing, entries: listing.entries.slice(0, Number(args[end + 1])) };
   }
   process.stdout.write(listing ? JSON.stringify(listing) : "", () => process.exit(scenario.exitCode || 0));
+}
+if (scenario.heldUntil) {
+  const released = path.join(__dirname, "released-" + scenario.heldUntil);
+  const since = Date.now();
+  const look = setInterval(() => {
+    if (fs.existsSync(released) || Date.now() - since > 60000) {
+      clearInterval(look);
+      answer();
+    }
+  }, 20);
+} else if (scenario.hang) {
+  fs.writeFileSync(path.join(__dirname, "hung-pid"), String(process.pid));
+  setInterval(() => {}, 1000);
+} else {
+  answer();
 }
 `;
 
@@ -59,6 +75,7 @@ export function createFakeListingYtDlp(): FakeListingYtDlp {
     path: fake.path,
     script: (scenarios) => writeFileSync(join(folder, "scenarios.json"), JSON.stringify(scenarios)),
     calls: fake.calls,
+    release: (name) => writeFileSync(join(folder, `released-${name}`), ""),
     proxies: () => {
       const file = join(folder, "proxies.jsonl");
       if (!existsSync(file)) return [];

@@ -239,3 +239,11 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     },
   };
 }
+
+/** A model that finds `row` on the first prompt line holding `word`, spanning that line, and nothing elsewhere. */
+export function rowOnLineWith(word: string, row: Record<string, unknown>): FakeModelBehaviour {
+  return (request) => {
+    const line = promptLines(request).find(({ text }) => text.includes(word));
+    return spannedRowsReply(line ? [{ row, first_line: line.number, last_line: line.number }] : []);
+  };
+}

@@ -3,10 +3,12 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { ConfigError, defaultSqlitePath } from "../../config.js";
+import { defaultMemorySettings } from "../../config/memory-settings.js";
 import type { ReadStamp } from "../stamped-cache.js";
 import type { Store, StoreOptions } from "../store.js";
 import type { Database } from "../tables.js";
 import { BackgroundCheckpoints } from "./background-checkpoints.js";
+import { LogHeaderStamps } from "./log-header-stamps.js";
 import { SharedMemoryGuard } from "./shared-memory-guard.js";
 import { openSqliteConnection, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -29,7 +31,8 @@ export interface SqliteStore extends Store {
 /**
  * SQLite's read stamp covers the whole file (scope ""): it moves whenever anything is committed, by this
  * connection or any other process. It is made of two readings. Other connections' commits
- * (`othersCommits`, `PRAGMA data_version`) take SQLite's read lock, a microsecond or so, and are read
+ * (`othersCommits`: the log's header in shared memory, log-header-stamps.ts, or with that switched off
+ * `PRAGMA data_version`, which takes SQLite's read lock) are read
  * once, as the request arrives; the rate limiter's window count is read again only when they moved
  * (access/sqlite-access-check.ts). This connection's own writes (`total_changes()`) are added at every
  * `value()`, so a request sees its own writes at once. An answer is then as of a moment after the
@@ -93,9 +96,13 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   // commit. A sort larger than the page cache would stay in memory too; with 100,000 jobs the
   // benchmark's server peaked at 180-184 MB (212 MB in the last run without it).
   sqlite.exec("pragma temp_store = MEMORY");
-  // 64 MiB of page cache and memory-mapped reads: fewer system calls on every query.
-  sqlite.exec("pragma cache_size = -65536");
-  sqlite.exec("pragma mmap_size = 268435456");
+  // Page cache and memory-mapped reads: fewer system calls on every query. Both are sized by settings
+  // (docs/operations.md, "Memory budget"): the page cache is the process's own memory and fills as the
+  // file grows, up to its size (at 64 MiB a soak's RSS still grew after ten minutes); mapped pages are
+  // the kernel's file cache, counted in RSS but given back when the machine is short of memory.
+  const memory = { ...defaultMemorySettings, ...options.sqliteMemory };
+  sqlite.exec(`pragma cache_size = ${-memory.sqliteCacheMb * 1024}`);
+  sqlite.exec(`pragma mmap_size = ${memory.sqliteMmapMb * 2 ** 20}`);
   // Checkpoints (copying the WAL back into the database file) at SQLite's usual 4 MB of WAL, unless a
   // thread does them (below). A checkpoint run by SQLite itself runs inside the commit that crosses the
   // mark and holds up every request meanwhile: at 40 MB, POST /v1's p99 under load was 70-80 ms against
@@ -105,10 +112,15 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
   // A serving process checkpoints in a thread instead, so that no commit stalls the event loop.
   const checkpoints =
     options.backgroundCheckpoints && path !== ":memory:" ? inBackground(sqlite, path) : undefined;
-  const sqliteDatabase = withStatementCache(sqlite, guard, cutOff);
+  const sqliteDatabase = withStatementCache(sqlite, guard, cutOff, memory.sqliteStatements);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase }) });
   // data_version moves with commits of other connections, total_changes() with this one's writes.
-  const othersCommits = sqlite.pluck("pragma data_version");
+  const dataVersion = sqlite.pluck("pragma data_version");
+  const headerStamps =
+    options.logHeaderStamps && path !== ":memory:"
+      ? new LogHeaderStamps(`${path}-shm`, dataVersion)
+      : undefined;
+  const othersCommits = headerStamps ? () => headerStamps.now() : dataVersion;
   const ownChanges = sqlite.pluck("select total_changes()");
   // While fenced, a stamp that matches nothing: remembered answers are not served, and the queries
   // that would replace them are refused (503) without SQLite touching its shared memory.
@@ -125,6 +137,7 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
     // The thread first: closing the last connection checkpoints what is left, as SQLite always does.
     await checkpoints?.stop();
     await db.destroy();
+    headerStamps?.close();
   };
   return {
     db,

@@ -23,7 +23,8 @@ function rollbackIfOpen(sqlite: SqliteConnection): SqliteStatement {
 /**
  * The SQLite connection behind a cache of prepared statements. Kysely asks for a fresh statement on every
  * query, and preparing costs about as much as running a small one; the same SQL text is prepared once.
- * Bounded, because queries with IN lists of varying length each have their own text.
+ * Bounded (VIDROWS_SQLITE_STATEMENTS, `capacity`), because queries with IN lists of varying length
+ * each have their own text; a statement takes about 10 KB of SQLite's memory.
  */
 export function withStatementCache(
   sqlite: SqliteConnection,

@@ -113,7 +113,7 @@ describe("a listing led inside", () => {
     });
     const listings = new VideoListings({ ytDlpPath: process.execPath }, access);
     const failure = await listings
-      .list("https://www.youtube.com/playlist?list=PLabcdefghijkl", 5)
+      .list("ws_test", "https://www.youtube.com/playlist?list=PLabcdefghijkl", 5)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: "invalid_request", param: "from" });

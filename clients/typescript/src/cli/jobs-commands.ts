@@ -2,6 +2,7 @@
 import type { SubmitJobBody } from "../api-types.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 import { exitCodes, UsageError } from "./exit-codes.js";
+import { uploadLocalFiles } from "./local-uploads.js";
 import { schemaFromOptions, schemaOptionHelp, schemaOptions } from "./schema-input.js";
 import { reportSettledJob, waitForJob } from "./waiting.js";
 
@@ -56,9 +57,9 @@ async function videosToSubmit(context: CommandContext): Promise<string[]> {
 const submit: Command = {
   name: "jobs submit",
   usage:
-    "(<video...> | --from URL [--limit N]) (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--transcribe auto|never|always] [--no-reuse] [--wait]",
+    "(<video or file...> | --from URL [--limit N]) (--columns a,b,c | --schema FILE | --schema-id sch_... [--schema-version N]) [--language en] [--transcribe auto|never|always] [--no-reuse] [--wait]",
   summary:
-    "Submit a job of videos (URLs or ids), or of a playlist's or channel's videos; prints the job, or with --wait its settled progress.",
+    "Submit a job of videos (URLs or ids, or local audio and video files, uploaded first), or of a playlist's or channel's videos; prints the job, or with --wait its settled progress.",
   options: {
     ...schemaOptions,
     "schema-id": { type: "string" },
@@ -87,6 +88,7 @@ const submit: Command = {
   ],
   examples: [
     "jobs submit dQw4w9WgXcQ https://youtu.be/aqz-KE-bpKQ --columns product,price --wait",
+    "jobs submit ./call.mp4 ./lecture.mkv --columns topic,decision --wait",
     "jobs submit dQw4w9WgXcQ --schema-id sch_01... --schema-version 2 --language en",
     "jobs submit --from https://www.youtube.com/@channel/videos --limit 20 --columns product,price --transcribe never",
   ],
@@ -108,7 +110,7 @@ const submit: Command = {
       throw new UsageError(`--transcribe must be auto, never or always; got "${transcribe}".`);
     }
     const shared = {
-      videos: await videosToSubmit(context),
+      videos: await uploadLocalFiles(context, await videosToSubmit(context)),
       ...(language === undefined ? {} : { language }),
       ...(transcribe === undefined ? {} : { transcribe: transcribe as TranscribeMode }),
       ...(context.values["no-reuse"] === true ? { reuse: false } : {}),
