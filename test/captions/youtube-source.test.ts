@@ -40,6 +40,11 @@ describe("Captions from YouTube", () => {
   const trackRequests = () => platform.requests.filter((r) => r.url.pathname === "/api/timedtext");
 
   let trackHandler: Handler;
+  /** Makes the caption download hang; settles once the platform has received it. */
+  const trackAskedAndNeverAnswered = () =>
+    new Promise<void>((resolve) => {
+      trackHandler = () => resolve();
+    });
   const defaultTrackHandler: Handler = (request, response) => {
     response.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(serveTrack(request));
   };
@@ -235,7 +240,7 @@ describe("Captions from YouTube", () => {
     });
 
     it("maps a platform that does not answer in time to captions_unavailable", async () => {
-      trackHandler = () => {}; // never answers
+      const asked = trackAskedAndNeverAnswered();
       const impatient = new YouTubeCaptionSource({
         baseUrl: platform.origin,
         timeoutMs: 200,
@@ -244,15 +249,22 @@ describe("Captions from YouTube", () => {
       const error = await captionFailure(impatient.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/no answer within/);
+      // On a busy machine the time may run out before the platform reads the request: it arrives in this
+      // test, not in a later one that counts the platform's requests.
+      await asked;
+      await impatient.close();
     });
   });
 
   it("gives up as soon as the caller aborts, with the caller's reason", async () => {
-    trackHandler = () => {}; // never answers
+    const asked = trackAskedAndNeverAnswered();
     const controller = new AbortController();
     const reason = new Error("worker stopping");
     const pending = source.fetchTranscript(videoId, { signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 50);
+    // Aborted once the platform holds the request, not after a time: a request still on its way when the
+    // test ends would be counted by a later test (the proxy test once saw two caption downloads so).
+    await asked;
+    controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });
 
