@@ -240,7 +240,7 @@ describe("Captions from YouTube", () => {
     });
 
     it("maps a platform that does not answer in time to captions_unavailable", async () => {
-      const asked = trackAskedAndNeverAnswered();
+      trackHandler = () => {}; // never answers
       const impatient = new YouTubeCaptionSource({
         baseUrl: platform.origin,
         timeoutMs: 200,
@@ -249,10 +249,6 @@ describe("Captions from YouTube", () => {
       const error = await captionFailure(impatient.fetchTranscript(videoId));
       expect(error.code).toBe("captions_unavailable");
       expect(error.message).toMatch(/no answer within/);
-      // On a busy machine the time may run out before the platform reads the request: it arrives in this
-      // test, not in a later one that counts the platform's requests.
-      await asked;
-      await impatient.close();
     });
   });
 
