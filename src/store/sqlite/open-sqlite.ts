@@ -80,8 +80,10 @@ export function openSqlite(path: string, options: StoreOptions): SqliteStore {
         });
   // WAL lets readers go on while one writer writes; busy_timeout makes a second process wait for
   // the write lock instead of failing at once.
-  sqlite.exec("pragma journal_mode = WAL");
+  // busy_timeout first: turning a fresh file to WAL takes a lock that another process opening it at the
+  // same moment holds too (two `vidrows migrate` at once on Node.js 24 failed "database is locked").
   sqlite.exec(`pragma busy_timeout = ${sqliteBusyTimeoutMs}`);
+  sqlite.exec("pragma journal_mode = WAL");
   sqlite.exec("pragma synchronous = NORMAL");
   sqlite.exec("pragma foreign_keys = ON");
   // Deleted content is overwritten with zeros, in the page and in pages freed, rather than left in free
