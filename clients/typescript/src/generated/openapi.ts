@@ -292,7 +292,7 @@ export interface paths {
         };
         /**
          * List a playlist's or channel's videos
-         * @description Reads the listing from the platform (through yt-dlp) and answers its first `limit` videos; creates nothing and costs no credits. Submit what you want of it with `POST /v1`. 404 `listing_not_found` when there is nothing there (missing, private, or no such tab); 503 `listing_unavailable` when the server has no yt-dlp; 503 `platform_unavailable` (with `Retry-After`) when the platform refused or did not answer.
+         * @description Reads the listing from the platform (through yt-dlp) and answers its first `limit` videos; creates nothing and costs no credits. Submit what you want of it with `POST /v1`. 404 `listing_not_found` when there is nothing there (missing, private, or no such tab); 503 `listing_unavailable` when the server has no yt-dlp; 503 `platform_unavailable` (with `Retry-After`) when the platform refused or did not answer. A process runs a few listings at once, shared in turn between the workspaces that wait for one; 429 `rate_limited` (with `Retry-After`) when the workspace already has as many listings waiting on the server as it may (`VIDROWS_LISTING_QUEUE`).
          */
         get: operations["listVideos"];
         put?: never;
@@ -929,7 +929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1042,7 +1042,7 @@ export interface operations {
                      * @enum {string}
                      */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md); or `upload:<upload_id>`, a file of this workspace from POST /v1/uploads that no job has taken (400 naming the element otherwise; one job per upload), whose video_id is that same string. Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 } | {
                     /** @description Preferred caption language (BCP-47); default: the video's own. */
@@ -1058,7 +1058,7 @@ export interface operations {
                      * @enum {string}
                      */
                     transcribe?: "auto" | "never" | "always";
-                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md). Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
+                    /** @description YouTube URLs (watch?v=, youtu.be/, shorts/, embed/, live/, m., music.) or 11-character video ids; where the server has yt-dlp, also the https:// URL of a video on Vimeo, Dailymotion, TikTok, X, Instagram or Facebook (a page of theirs that names no video is 400) or of any other page yt-dlp reads (docs/platforms.md); or `upload:<upload_id>`, a file of this workspace from POST /v1/uploads that no job has taken (400 naming the element otherwise; one job per upload), whose video_id is that same string. Each exactly as sent: whitespace or an invisible character around or inside one is 400. */
                     videos: string[];
                 };
             };
@@ -1216,7 +1216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1339,7 +1339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1439,7 +1439,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1559,7 +1559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1682,7 +1682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1785,7 +1785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1952,7 +1952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2109,7 +2109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2199,7 +2199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2302,7 +2302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2487,7 +2487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2610,7 +2610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2796,7 +2796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2899,7 +2899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3063,7 +3063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3238,7 +3238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3341,7 +3341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3486,7 +3486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3612,7 +3612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3715,7 +3715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3881,7 +3881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4038,7 +4038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4204,7 +4204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4330,7 +4330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4490,7 +4490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the per-minute limit; `Retry-After` says when to try again: `rate_limited`. */
+            /** @description Over the per-minute limit (or, listing, too many of the workspace's listings waiting); `Retry-After` says when to try again: `rate_limited`. */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -1,4 +1,4 @@
-// The settings that size what a process keeps in memory (config/memory-settings.ts; docs/operations.md,
+// Cost: the settings that size what a process keeps in memory (config/memory-settings.ts; docs/operations.md,
 // "Memory budget"): read from the environment, and seen in effect on a real server: SQLite's page cache,
 // memory-mapped reads and statement cache on its connection, the remembered answers on both databases.
 import { sql } from "kysely";
@@ -31,7 +31,7 @@ async function serverOn(
   return server;
 }
 
-describe("the memory settings", () => {
+describe("Cost: the memory settings", () => {
   it("default to a 16 MiB page cache, 256 MiB mapped, 1000 statements and 256 answers per kind", () => {
     expect(loadConfig({}).memory).toEqual({
       sqliteCacheMb: 16,
@@ -64,7 +64,7 @@ describe("the memory settings", () => {
   });
 });
 
-describe("SQLite's memory on a real server's connection", () => {
+describe("Cost: SQLite's memory on a real server's connection", () => {
   const pragma = async (server: TestServer, name: string) => {
     const { rows } = await sql<Record<string, number>>`${sql.raw(`pragma ${name}`)}`.execute(
       server.app.store.db,
@@ -85,7 +85,7 @@ describe("SQLite's memory on a real server's connection", () => {
   });
 });
 
-describe("the SQLite statement cache", () => {
+describe("Cost: the SQLite statement cache", () => {
   const opened: SqliteConnection[] = [];
   afterEach(() => {
     for (const connection of opened.splice(0)) connection.close();
@@ -118,7 +118,7 @@ describe("the SQLite statement cache", () => {
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(
-    `VIDROWS_REMEMBERED_ANSWERS on ${dialectTitle(dialect)}`,
+    `Cost: VIDROWS_REMEMBERED_ANSWERS on ${dialectTitle(dialect)}`,
     () => {
       /** Whether the third read of page A ran a read beside the key check, after A, B of one kind. */
       async function thirdReadComputes(rememberedAnswers: number): Promise<boolean> {
