@@ -22,6 +22,8 @@ export interface BenchOptions {
   readonly connections: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
+  /** HTTP section: alternating pairs (the endpoint, then the bare server) per endpoint; the median pair is reported. */
+  readonly rounds: number;
   /** The share of each endpoint's measured requests per second offered to it and the bare server in the paced run. */
   readonly pacedShare: number;
   /** Jobs in the workspace the HTTP endpoints are loaded on. */
@@ -144,6 +146,7 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: integer("BENCH_CONNECTIONS", 50),
     durationSeconds: integer("BENCH_DURATION", quick ? 2 : 5),
     warmupSeconds: integer("BENCH_WARMUP", quick ? 1 : 2),
+    rounds: Math.max(1, integer("BENCH_ROUNDS", quick ? 1 : 3)),
     pacedShare: integer("BENCH_PACED_PERCENT", 50) / 100,
     jobs: integer("BENCH_JOBS", quick ? 10_000 : 100_000),
     pipelineVideos: integer("BENCH_PIPELINE_VIDEOS", quick ? 500 : 2000),

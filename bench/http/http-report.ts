@@ -20,7 +20,7 @@ function endpointTable(section: HttpSectionResult): string {
     : "";
   const pgAlign = onPostgres ? "---:|---:|---:|---:|" : "";
   const lines = [
-    `### HTTP on ${section.dialect}: ${section.jobs.toLocaleString("en")} jobs, ${section.videos.toLocaleString("en")} videos, ${section.connections} connections, ${section.durationSeconds} s each, LOG_LEVEL=${section.logLevel}`,
+    `### HTTP on ${section.dialect}: ${section.jobs.toLocaleString("en")} jobs, ${section.videos.toLocaleString("en")} videos, ${section.connections} connections, ${section.durationSeconds} s each, ${section.rounds === 1 ? "one pair" : `median of ${section.rounds} alternating pairs`} per endpoint, LOG_LEVEL=${section.logLevel}`,
     "",
     `| Endpoint | req/s | bare req/s | real/bare | p50 ms | p99 ms | bare p99 ms | p99 / bare p99 | paced req/s | paced p99 ms | bare paced p99 ms | paced p99 / bare | peak RSS MB | target | met | CPU µs/req | of which kernel | bare CPU µs/req | real/bare by CPU |${pgHead}`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|${pgAlign}`,

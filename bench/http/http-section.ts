@@ -21,6 +21,7 @@ import type { PacedTargetSummary } from "./paced-load.js";
 import { startWireCounter, throughCounter, type WireCounter } from "../postgres/pg-wire-counter.js";
 import { type PostgresCpuMeter, postgresCpuMeter } from "../postgres/postgres-cpu.js";
 import { type ServerChild, startBareServer, startVidrowsServer } from "../support/processes.js";
+import { alternatingRounds } from "./alternating-rounds.js";
 import { type CpuArea, cpuSplit, profileAreas, readProfile } from "../support/profile-areas.js";
 import { benchPlan, seedHistory, seedWorkspace } from "../support/seed.js";
 import { type StatementCounts, countStatements } from "../postgres/statement-counts.js";
@@ -40,6 +41,8 @@ export interface EndpointResult {
   readonly ratio: number;
   /** The bare server's CPU per request over the real one's: the ratio on a machine with nothing else to do. */
   readonly cpuRatio: number;
+  /** real/bare by requests per second of each alternating pair (`ratio` is their median's). */
+  readonly roundRatios: readonly number[];
   /** The endpoint's p99 over the bare run's (each timed to the µs; the bare p99 counted as at least 10 µs). */
   readonly p99Ratio: number;
   /** The same for p99.9: one request in a thousand, where a rare long turn of the loop shows first. */
@@ -93,6 +96,8 @@ export interface HttpSectionResult {
   readonly seedSeconds: number;
   readonly connections: number;
   readonly durationSeconds: number;
+  /** Alternating pairs per endpoint (see alternating-rounds.ts). */
+  readonly rounds: number;
   readonly logLevel: string;
   readonly bare: { readonly get: MeasuredLoad; readonly post: MeasuredLoad };
   readonly endpoints: EndpointResult[];
@@ -320,10 +325,15 @@ export async function runHttpSection(
       const shared = await serverFor(endpoint);
       const server = profileDir ? await startReal(profileName, endpoint.settings) : shared;
       if (server !== shared) servers.push(server);
-      const measured = await load(
-        server,
-        { method: endpoint.method, headers: headersFor(endpoint), body: endpoint.body },
-        endpoint.path,
+      // The yardstick answers the endpoint's own bytes (bare-server.ts), asked the way the endpoint is.
+      const request = { method: endpoint.method, headers: headersFor(endpoint), body: endpoint.body };
+      await recordAnswer({ url: `${shared.url}${endpoint.path}`, ...request }, bare.url);
+      // A profiled server is started for one load: one pair.
+      const rounds = server === shared ? options.rounds : 1;
+      const { measured, yardstick, ratios } = await alternatingRounds(
+        rounds,
+        () => load(server, request, endpoint.path),
+        () => load(bare, request, "/recorded"),
       );
       if (measured.non2xx > 0 || measured.errors > 0) {
         log(
@@ -331,10 +341,6 @@ export async function runHttpSection(
         );
       }
       if (server !== shared) await server.stop();
-      // The yardstick answers the endpoint's own bytes (bare-server.ts), asked the way the endpoint is.
-      const request = { method: endpoint.method, headers: headersFor(endpoint), body: endpoint.body };
-      await recordAnswer({ url: `${shared.url}${endpoint.path}`, ...request }, bare.url);
-      const yardstick = await load(bare, request, "/recorded");
       // The endpoint and the bare server side by side, at the same rate (see paced-load.ts); with
       // --profile on the shared server, the profiled one being stopped.
       await freshRateLimits();
@@ -365,6 +371,8 @@ export async function runHttpSection(
         p999Ratio: pacedLoad.latencyMs.p999 / Math.max(0.01, pacedBare.latencyMs.p999),
       };
       const ratio = measured.requestsPerSecond / yardstick.requestsPerSecond;
+      const roundsNote =
+        ratios.length > 1 ? ` (median of ${ratios.map((each) => each.toFixed(2)).join(", ")})` : "";
       const cpuRatio = yardstick.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
       const p99Ratio = measured.latencyMs.p99 / Math.max(0.01, yardstick.latencyMs.p99);
       const p999Ratio = measured.latencyMs.p999 / Math.max(0.01, yardstick.latencyMs.p999);
@@ -379,6 +387,7 @@ export async function runHttpSection(
         bareLoad: yardstick,
         ratio,
         cpuRatio,
+        roundRatios: ratios,
         p99Ratio,
         p999Ratio,
         paced,
@@ -393,7 +402,7 @@ export async function runHttpSection(
           ? ""
           : `, PostgreSQL ${measured.postgresCpuMicrosPerRequest.toFixed(0)} us CPU/req (+${(measured.postgresBackgroundCpuMicrosPerRequest ?? 0).toFixed(0)} background)`;
       log(
-        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), p99.9 ${measured.latencyMs.p999} ms (${p999Ratio.toFixed(1)}x), loop delay p99 ${measured.loopDelay?.p99Ms ?? "-"} ms (bare ${yardstick.loopDelay?.p99Ms ?? "-"}), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${paced.maxSendLagMs} ms), ratio ${ratio.toFixed(2)}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        `${dialect}: ${endpoint.name} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms (${p99Ratio.toFixed(1)}x bare), p99.9 ${measured.latencyMs.p999} ms (${p999Ratio.toFixed(1)}x), loop delay p99 ${measured.loopDelay?.p99Ms ?? "-"} ms (bare ${yardstick.loopDelay?.p99Ms ?? "-"}), at ${paced.ratePerSecond} req/s p99 ${pacedLoad.latencyMs.p99} ms against bare ${pacedBare.latencyMs.p99} ms (${paced.p99Ratio.toFixed(1)}x, ${pacedLoad.failed} failed, sending lagged up to ${paced.maxSendLagMs} ms), ratio ${ratio.toFixed(2)}${roundsNote}, ${measured.cpuMicrosPerRequest.toFixed(0)} us CPU/req (ratio ${cpuRatio.toFixed(2)})${pgCpu}, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
       );
     }
 
@@ -428,6 +437,7 @@ export async function runHttpSection(
       seedSeconds,
       connections: options.connections,
       durationSeconds: options.durationSeconds,
+      rounds: options.rounds,
       logLevel: options.logLevel,
       bare: { get: bareGet, post: barePost },
       endpoints: results,
