@@ -16,6 +16,7 @@ import { apiReference } from "./api-reference.js";
 import { answerClientError } from "./client-errors.js";
 import { handleError, sendError, toApiError } from "./error-handler.js";
 import { checkBodyEncoding } from "./body-encoding.js";
+import { enforceBodyDeadline } from "./body-deadlines.js";
 import { jsonBodyText, parseJsonBody } from "./json-body.js";
 import { findNul, nulError, parametersMayHoldNul } from "./nul-characters.js";
 import { httpRequestDuration, httpRequests } from "../metrics.js";
@@ -44,6 +45,7 @@ export interface HttpServerOptions {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const checkEveryMs = Math.min(1000, options.timeouts.headersMs);
   const app = Fastify({
     // Fastify's own logger is off: with one, it also watches every response's end to time it (about
     // 1.5-2 µs of CPU a request, most of a remembered read's own work), even with request logging off.
@@ -59,13 +61,15 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     bodyLimit: 1024 * 1024,
     // A client that sends its headers or its body slowly, or not at all, is cut off (400, then the
     // socket closes), so that one host cannot hold the server's sockets. Fastify's defaults are 0
-    // (never). Node looks for overdue requests every `connectionsCheckingInterval` (30 s by default),
-    // so that is brought down to match short limits.
-    requestTimeout: options.timeouts.requestMs,
+    // (never). Node times the headers and looks for late ones every `connectionsCheckingInterval`
+    // (30 s by default), brought down to match short limits; the body's deadline is kept by
+    // body-deadlines.ts (below), since an upload's route must be able to lift it and Node's cannot be
+    // lifted for one request.
+    requestTimeout: 0,
     keepAliveTimeout: options.timeouts.keepAliveMs,
     http: {
       headersTimeout: options.timeouts.headersMs,
-      connectionsCheckingInterval: Math.min(1000, options.timeouts.headersMs),
+      connectionsCheckingInterval: checkEveryMs,
     },
     clientErrorHandler: answerClientError,
     // Requests are validated by our own compiler (validators.ts) in every plugin. Given as the factory,
@@ -78,6 +82,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     frameworkErrors: (error, request, reply) =>
       sendError(toApiError(error), request, reply.header("x-request-id", request.id)),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  enforceBodyDeadline(app.server, options.timeouts.requestMs, checkEveryMs, answerClientError);
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(trackRoutes(app));

@@ -7,7 +7,7 @@ import { callerOf } from "../access/access-control.js";
 import { ApiError } from "../http/api-errors.js";
 import { checkBodyEncoding } from "../http/body-encoding.js";
 import { errorAnswers, refTo } from "../http/common-schemas.js";
-import { exemptFromRequestTimeout } from "../http/long-bodies.js";
+import { exemptFromRequestTimeout } from "../http/body-deadlines.js";
 import { Upload, UploadList, uploadComponents } from "./upload-schemas.js";
 import type { Uploads } from "./uploads.js";
 

@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadSettings } from "../../src/config/upload-settings.js";
 import { parsePlanTable } from "../../src/domain/plans.js";
-import { uploadsOutliveRequestTimeout } from "../../src/http/long-bodies.js";
 import { openApiDocument } from "../../src/http/openapi-route.js";
 import { dialects, dialectTitle } from "../support/databases.js";
 import { silentVideoFile, subtitledFile, toneFile } from "../support/media-files.js";
@@ -110,24 +109,20 @@ for (const dialect of dialects) {
       expect((await server.call("DELETE", `/v1/uploads/${id}`, { key })).status).toBe(404);
     });
 
-    // Only where Node.js lets the server stop timing the request (docs/api.md "Uploads": on Node.js 20).
-    it.skipIf(!uploadsOutliveRequestTimeout)(
-      "takes a body sent in small pieces, slowly, past the whole-request timeout",
-      async () => {
-        const { key } = await server.workspace();
-        // Ten pieces 300 ms apart: 3 s, past the 2 s whole-request limit and under the 2 s stall limit each.
-        const answer = await sendUpload(server.url, {
-          key,
-          contentType: "audio/mp4",
-          pieces: piecesOf(tone, Math.ceil(tone.byteLength / 10)),
-          pauseMs: 300,
-        });
-        expect(answer?.status).toBe(201);
-        const created = JSON.parse(answer!.body);
-        expect(created.bytes).toBe(tone.byteLength);
-        expect(readFileSync(join(folder, created.upload_id)).equals(tone)).toBe(true);
-      },
-    );
+    it("takes a body sent in small pieces, slowly, past the whole-request timeout", async () => {
+      const { key } = await server.workspace();
+      // Ten pieces 300 ms apart: 3 s, past the 2 s whole-request limit and under the 2 s stall limit each.
+      const answer = await sendUpload(server.url, {
+        key,
+        contentType: "audio/mp4",
+        pieces: piecesOf(tone, Math.ceil(tone.byteLength / 10)),
+        pauseMs: 300,
+      });
+      expect(answer?.status).toBe(201);
+      const created = JSON.parse(answer!.body);
+      expect(created.bytes).toBe(tone.byteLength);
+      expect(readFileSync(join(folder, created.upload_id)).equals(tone)).toBe(true);
+    });
 
     it("records a Matroska file's subtitle stream", async () => {
       const { key } = await server.workspace();
