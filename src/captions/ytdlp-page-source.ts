@@ -86,13 +86,14 @@ export class YtDlpPageSource {
   }
 
   /**
-   * Reads the page at `url` (`label` names the video in messages). Throws a PlatformError: a page nothing
+   * Reads the page at `url` (`label` names the video in messages), and its captions unless `captions` is
+   * false. Throws a PlatformError: a page nothing
    * reads, or a video gone, is `video_unavailable`; a refusal or a failure that may pass is retryable.
    */
   async read(
     url: string,
     label: string,
-    options: { language?: string; signal?: AbortSignal } = {},
+    options: { language?: string; signal?: AbortSignal; captions?: boolean } = {},
   ): Promise<PageRead> {
     const folder = await newWorkFolder("page");
     const site = siteOf(url);
@@ -115,6 +116,8 @@ export class YtDlpPageSource {
         id: info.id as string,
         pageUrl: info.webpageUrl ?? url,
       };
+      // Captions not asked for (the job transcribes whatever they are): the page is read for its video only.
+      if (options.captions === false) return { ...read, transcript: null, noCaptions: () => "" };
       const choice = chooseYtDlpTrack(info, options.language);
       if (choice.track === null) {
         const languages = [...new Set(info.tracks.map((t) => t.languageCode))].join(", ");

@@ -4,7 +4,12 @@
 // person can act on, before any process is started.
 import { knownPlatformTitles, readKnownPage } from "./platform-urls.js";
 import { strayCharacterIn } from "./stray-characters.js";
-import { backslashRefusal, hostProblem, type OtherPlatforms } from "./submitted-videos.js";
+import {
+  backslashRefusal,
+  hostProblem,
+  type OtherPlatforms,
+  withoutSmuggledData,
+} from "./submitted-videos.js";
 
 export type ListingSource =
   | { readonly kind: "youtube-playlist"; readonly url: string }
@@ -95,6 +100,7 @@ export function readListingSource(
   }
   // A final dot names the same host: every check below, and yt-dlp, see the name without it.
   if (url.hostname.endsWith(".")) url.hostname = url.hostname.replace(/\.+$/, "");
+  withoutSmuggledData(url);
   const host = url.hostname.toLowerCase();
   if (url.protocol !== "https:" && !(url.protocol === "http:" && youtubeHosts.has(host))) {
     return refused("must be an https:// address");

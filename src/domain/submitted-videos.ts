@@ -63,16 +63,27 @@ export function hostProblem(url: URL): string | null {
 }
 
 /**
- * The page a reference names, its host without a final dot; null when it is not an http(s) URL. A backslash
- * is refused by the caller before: URL parsers disagree on it (`https://x.com\\@127.0.0.1/` is host x.com to
- * a browser and 127.0.0.1 to Python).
+ * Takes off a fragment yt-dlp would read as data for its extractors (`#__youtubedl_smuggle=` with another id
+ * to name the video by, headers to send): what a caller or a page wrote there never reaches yt-dlp, and a
+ * feed's episode is named by its file whatever yt-dlp lists it with. Other fragments stay (a server never
+ * sees them; a page's own script may).
+ */
+export function withoutSmuggledData(url: URL): URL {
+  if (url.hash.includes("__youtubedl_smuggle")) url.hash = "";
+  return url;
+}
+
+/**
+ * The page a reference names, its host without a final dot and without yt-dlp's smuggled data; null when it
+ * is not an http(s) URL. A backslash is refused by the caller before: URL parsers disagree on it
+ * (`https://x.com\\@127.0.0.1/` is host x.com to a browser and 127.0.0.1 to Python).
  */
 export function pageOf(reference: string): URL | null {
   if (!/^https?:\/\//i.test(reference)) return null;
   try {
     const url = new URL(reference);
     if (url.hostname.endsWith(".")) url.hostname = url.hostname.replace(/\.+$/, "");
-    return url;
+    return withoutSmuggledData(url);
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@
 // a video's `id`, `url`, `title`, `duration` and `ie_key` (the extractor that would read it), without
 // opening any video. --playlist-end stops it one video past the limit, which tells whether there are more.
 import { videoIdOf, videoIdOfRead } from "../domain/platform-video-ids.js";
-import { readSubmittedVideo, unresolvedPlatform } from "../domain/submitted-videos.js";
+import { pageOf, readSubmittedVideo, unresolvedPlatform } from "../domain/submitted-videos.js";
 import { accessArguments, type AttemptAccess } from "../platforms/platform-access.js";
 import type { ListedVideo } from "./listing-schemas.js";
 
@@ -98,15 +98,24 @@ export function listedVideo(entry: unknown): ListedVideo | null {
   return { video_id: videoIdOf(extractor, id), url, ...common };
 }
 
+/**
+ * An https:// address of an entry as a job would keep it: yt-dlp's smuggled data taken off (a feed's episode
+ * with a `<guid>` is listed with it, which a job would otherwise be named by), the host without a final dot.
+ */
+function listedUrl(value: string | null): string | null {
+  if (value === null || !value.startsWith("https://")) return null;
+  return pageOf(value)?.href ?? null;
+}
+
 /** The entry's https:// address: its own, else its page's. */
 function entryUrl(e: Json): string | null {
-  return [text(e.url), text(e.webpage_url)].find((candidate) => candidate?.startsWith("https://")) ?? null;
+  return listedUrl(text(e.url)) ?? listedUrl(text(e.webpage_url));
 }
 
 /** An entry without an id of its own (a feed's episode, a media file of a page), named as a job names its URL. */
 function unnamedEntry(e: Json): ListedVideo | null {
-  const url = text(e.url);
-  if (url === null || !url.startsWith("https://")) return null;
+  const url = listedUrl(text(e.url));
+  if (url === null) return null;
   const videoId = jobVideoIdOf(url);
   if (videoId === null) return null;
   const title = text(e.title);

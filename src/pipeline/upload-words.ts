@@ -65,7 +65,8 @@ export class UploadWords {
     }
     const seconds = Number(row.duration_ms) / 1000;
     const canTranscribe = this.options.speechToText !== undefined;
-    if (row.subtitle_stream !== null && video.transcribe !== "always") {
+    // Its subtitle stream is read unless the one rule transcribes whatever the captions (`always`).
+    if (row.subtitle_stream !== null && !transcribesAudio(video.transcribe, "not_asked", canTranscribe)) {
       const text = await this.options.files.media
         .subtitles(uploadId, row.subtitle_stream, signal)
         .catch((error: unknown) => unreadable(error, signal));

@@ -111,16 +111,19 @@ export class VideoTranscripts {
       );
     }
     const url = await this.submittedUrl(video);
+    // The page names the video either way; its captions are read only where they may be used.
+    const captions = !this.transcribes(video, "not_asked");
     const read = await this.withRetries(
       signal,
-      () => pages.read(url, video.videoId, { language: video.language, signal }),
+      () => pages.read(url, video.videoId, { language: video.language, signal, captions }),
       "yt-dlp-page",
     );
     const videoId = this.settledVideoId(video, read);
     named({ videoId, pageUrl: read.pageUrl });
     const usable = read.transcript !== null && read.transcript.cues.length > 0;
     if (this.transcribes(video, usable ? "usable" : "none")) {
-      return { transcript: await this.transcribe(read.pageUrl, video, signal), transcribed: true };
+      // Its audio's failures name it by the id it settles under too.
+      return { transcript: await this.transcribe(read.pageUrl, video, signal, videoId), transcribed: true };
     }
     // Named by the id it settles under: a page submitted as `url:<digest>` is `generic:<id>` by now.
     if (read.transcript === null) throw new PlatformError("no_captions", read.noCaptions(videoId));
@@ -151,7 +154,13 @@ export class VideoTranscripts {
     return openStored(video.dataKey, row.submitted_url);
   }
 
-  private async transcribe(url: string, video: ClaimedVideo, signal: AbortSignal): Promise<Transcript> {
+  /** The audio at `url` transcribed; `videoId` names the video in messages (its current id). */
+  private async transcribe(
+    url: string,
+    video: ClaimedVideo,
+    signal: AbortSignal,
+    videoId = video.videoId,
+  ): Promise<Transcript> {
     const speech = this.options.speechToText;
     if (speech === undefined) {
       throw new TranscriptionError(
@@ -160,7 +169,7 @@ export class VideoTranscripts {
       );
     }
     const limits = await this.options.bounds.audioLimits(video.workspaceId);
-    return speech.transcribe(url, video.videoId, signal, limits);
+    return speech.transcribe(url, videoId, signal, limits);
   }
 
   /** A captions read, with retries and growing back-off for the failures that may pass. */

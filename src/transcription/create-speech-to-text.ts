@@ -1,5 +1,6 @@
 // Building speech-to-text from the VIDROWS_TRANSCRIBE_* settings when a worker starts: the service, yt-dlp
 // for the audio (through the process's platform access) and ffmpeg to cut it, each found or named as missing.
+import type { TranscriptionSettings } from "../config/language-model-settings.js";
 import { findProgram } from "../platforms/executables.js";
 import { PlatformAccess } from "../platforms/platform-access.js";
 import { FfmpegAudioCutter } from "./audio-pieces.js";
@@ -8,18 +9,7 @@ import { OpenAiTranscriber } from "./openai-transcriber.js";
 import { SpeechToText, type SpeechToTextOptions } from "./speech-to-text.js";
 
 /** What config.ts reads from VIDROWS_TRANSCRIBE_*, and where yt-dlp is. */
-export interface SpeechToTextSettings {
-  readonly baseUrl: string;
-  readonly apiKey: string | undefined;
-  readonly model: string;
-  readonly maxUploadBytes: number;
-  readonly requestTimeoutSeconds: number;
-  readonly ffmpegPath?: string;
-  readonly ytDlpPath?: string;
-  readonly maxAnswerBytes?: number;
-  readonly maxRetryAfterSeconds?: number;
-  readonly downloadTimeoutSeconds?: number;
-}
+export type SpeechToTextSettings = TranscriptionSettings & { readonly ytDlpPath?: string };
 
 const neededBy = "Speech-to-text (VIDROWS_TRANSCRIBE_*)";
 

@@ -137,4 +137,12 @@ describe("one reading of `from`", () => {
       source: { kind: "other", url: "https://podcasts.example.org/feed.xml" },
     });
   });
+
+  it("hands yt-dlp no data smuggled in the fragment", () => {
+    const smuggled = `#${new URLSearchParams({ __youtubedl_smuggle: '{"force_videoid": "x"}' })}`;
+    expect(readListingSource(`https://podcasts.example.org/feed.xml${smuggled}`, "any")).toEqual({
+      ok: true,
+      source: { kind: "other", url: "https://podcasts.example.org/feed.xml" },
+    });
+  });
 });

@@ -247,6 +247,19 @@ describe("one reading of a page's URL: what yt-dlp is handed is what was checked
     expect(pageUrlOf("https://vm.tiktok.com/ZMabc/")).toBe("https://vm.tiktok.com/ZMabc/");
   });
 
+  it("never hands yt-dlp the data it reads from a fragment (__youtubedl_smuggle), and keeps other fragments", () => {
+    const page = "https://media.example.org/talks/a.mp3";
+    // Another id to name the video by, and headers to send, as yt-dlp writes them into a URL.
+    for (const data of ['{"force_videoid": "secret-name"}', '{"http_headers": {"Cookie": "x=1"}}']) {
+      const smuggled = `${page}#${new URLSearchParams({ __youtubedl_smuggle: data })}`;
+      expect(readSubmittedVideo(smuggled, "any"), data).toEqual({
+        videoId: unresolvedVideoId(new URL(page)),
+        pageUrl: page,
+      });
+    }
+    expect(pageUrlOf(`${page}#t=30`)).toBe(`${page}#t=30`);
+  });
+
   it("keeps the handed address as the job's, never the string submitted", () => {
     expect(readSubmittedVideo("https://x.com/u/status/15", "any")).toEqual({
       videoId: "twitter:15",

@@ -110,6 +110,25 @@ describe("A flat listing read into videos", () => {
     }
   });
 
+  it("lists a feed's episode with a <guid> by its file, without the data yt-dlp smuggles into its URL", () => {
+    // yt-dlp lists such an episode with the guid smuggled into the URL's fragment, which a job handed that
+    // URL would be named by: the fragment is taken off, and the job names the episode by its file too.
+    const smuggled =
+      "#__youtubedl_smuggle=%7B%22force_videoid%22%3A+%22tag%3Apodcasts.example.org%2C12%22%7D";
+    const url = "https://cdn.podcasts.example.org/kitchen/episode-12.mp3";
+    const listed = listedVideo({ _type: "url_transparent", url: `${url}${smuggled}`, title: "12" });
+    expect(listed).toMatchObject({ video_id: "generic:episode-12", url });
+    const submitted = readSubmittedVideo(`${url}${smuggled}`, "any");
+    expect(submitted).toMatchObject({ pageUrl: url });
+    // An entry of its own id keeps it, its URL without the fragment too.
+    expect(
+      listedVideo({ ie_key: "Vimeo", id: "76979871", url: `https://vimeo.com/76979871${smuggled}` }),
+    ).toMatchObject({
+      video_id: "vimeo:76979871",
+      url: "https://vimeo.com/76979871",
+    });
+  });
+
   it("lists an entry without an id under the id a job gives its URL", () => {
     expect(
       listedVideo({ ie_key: "Youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),

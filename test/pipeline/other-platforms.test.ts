@@ -184,10 +184,28 @@ for (const dialect of dialects) {
         // 14 s: one started minute at the transcription rate of 2.
         expect(video.usage).toMatchObject({ credits_charged: 2, duration_seconds: 14 });
         expect(service.uploads.length).toBe(uploads + 1);
+        // The page read at the address rebuilt from the id, never the submitted string; its audio from the
+        // page yt-dlp named.
+        expect(ytDlp.calls().at(-2)?.at(-1)).toBe(tiktokHandedUrl);
         const download = ytDlp.calls().at(-1) ?? [];
         expect(download[download.indexOf("-f") + 1]).toBe(`wa${guardedProtocols}/w${guardedProtocols}`);
         expect(download.at(-1)).toBe(tiktokUrl);
         expect(await searchFinds("tiktok:")).toContain(job.job_id);
+      });
+
+      it('transcribes a Vimeo video that has captions when the job says transcribe: "always", never asking for them', async () => {
+        const uploads = service.uploads.length;
+        const calls = ytDlp.calls().length;
+        const job = await runJob([vimeoUrl], { transcribe: "always", language: "en" });
+        const video = job.results[0];
+        expect(video.status, JSON.stringify(video)).toBe("done");
+        expect(video.video_id).toBe("vimeo:76979871");
+        expect(video.rows.results).toEqual([{ product: "kettle", price: 30 }]);
+        expect(service.uploads.length).toBe(uploads + 1);
+        // The page read for the video it holds, then its audio: no run writes a caption track.
+        const runs = ytDlp.calls().slice(calls);
+        expect(runs).toHaveLength(2);
+        expect(runs.some((args) => args.includes("--write-subs"))).toBe(false);
       });
 
       it('keeps no_captions for the TikTok video with transcribe: "never"', async () => {
@@ -230,6 +248,36 @@ for (const dialect of dialects) {
         });
         expect(job.results[0].error.message).toContain("Unsupported URL");
         expect(job.results[1].status).toBe("done");
+      });
+
+      it("keeps the id a page was read under when its job is cancelled while the audio is transcribed", async () => {
+        const uploads = service.uploads.length;
+        service.respondWith(() => ({ hang: true }));
+        try {
+          const submitted = await server.call("POST", "/v1", {
+            key,
+            body: { videos: [mediaUrl], schema: { columns: ["product", "price"] }, transcribe: "always" },
+          });
+          expect(submitted.status, submitted.text).toBe(202);
+          const jobId = submitted.body.job_id as string;
+          // The page is read (and named) before its audio goes to the transcription endpoint.
+          await waitUntil(
+            "the audio to reach the transcription endpoint",
+            () => service.uploads.length > uploads,
+            20_000,
+          );
+          const cancelled = await server.call("POST", `/v1/${jobId}/cancel`, { key });
+          expect(cancelled.status, cancelled.text).toBe(200);
+          const job = await server.waitForSettled(key, jobId);
+          expect(job.results[0]).toMatchObject({
+            video_id: "generic:keynote",
+            status: "failed",
+            error: { code: "cancelled" },
+          });
+          expect(await searchFinds("generic:key")).toContain(jobId);
+        } finally {
+          service.respondWith(() => verboseReply(spoken));
+        }
       });
 
       it("hands the CLI each row with its video_id and source URL, as CSV", async () => {

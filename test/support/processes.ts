@@ -133,6 +133,11 @@ export interface ServerOptions {
   readonly timeoutMs?: number;
   /** Servers only: also run the worker and webhook dispatcher in the process (plain `serve`). */
   readonly withWorker?: boolean;
+  /**
+   * A command that sets something up and then execs the rest of its arguments (`node cli.js serve`), keeping
+   * the process id: the server runs inside it (private-hosts.ts: a hosts file of the test's own).
+   */
+  readonly launcher?: readonly string[];
 }
 
 /** A child whose readiness is a log line: its streams so far, and the value read off that line. */
@@ -152,9 +157,11 @@ async function spawnUntilReady<T>(
   env: Record<string, string>,
   timeoutMs: number,
   readyValue: (line: string) => T | null,
+  launcher: readonly string[] = [],
 ): Promise<ReadyChild<T>> {
+  const command = [...launcher, process.execPath, cliPath, ...args];
   const child = track(
-    spawn(process.execPath, [cliPath, ...args], { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
+    spawn(command[0]!, command.slice(1), { cwd: childCwd, env: childEnv(env), stdio: "pipe" }),
   );
   let stdout = "";
   let stderr = "";
@@ -222,8 +229,12 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
     DATABASE_URL: options.databaseUrl,
   };
   const args = options.withWorker ? ["serve"] : ["serve", "--no-worker"];
-  const started = await spawnUntilReady(args, env, options.timeoutMs ?? workWaitMs, (line) =>
-    logField(line, "vidrows is listening", "address"),
+  const started = await spawnUntilReady(
+    args,
+    env,
+    options.timeoutMs ?? workWaitMs,
+    (line) => logField(line, "vidrows is listening", "address"),
+    options.launcher,
   );
   return {
     url: started.ready,
