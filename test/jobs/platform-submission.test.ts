@@ -185,4 +185,20 @@ describe.skipIf(dialects[0]?.skipReason !== null)("VIDROWS_OTHER_PLATFORMS=known
       "is on media.example.org, which this server does not read; it reads videos of YouTube, Vimeo",
     );
   });
+
+  it("refuses a known platform's URL with a backslash, which yt-dlp would read as another host", async () => {
+    const forms = [
+      "https://x.com\\@127.0.0.1/status/1500000000000000000",
+      "https://www.tiktok.com\\@10.0.0.1/@u/video/6718335390845095173",
+      "https://www.instagram.com\\@169.254.169.254/reel/C5nDq2Xr1aB/",
+      "https://www.facebook.com\\@[::1]/watch/?v=123456789",
+    ];
+    const calls = ytDlp.calls().length;
+    for (const form of forms) {
+      const error = await refusal(server, key, [form]);
+      expect(error.param, form).toBe("videos[0]");
+      expect(error.message, form).toContain("`videos[0]` holds a backslash");
+    }
+    expect(ytDlp.calls()).toHaveLength(calls);
+  });
 });
