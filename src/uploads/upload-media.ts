@@ -14,6 +14,19 @@ const maxSubtitleBytes = 32 * 1024 * 1024;
 /** ffmpeg could not read what the file was measured to hold (its bytes changed, or were lost). */
 export class UploadUnreadable extends Error {}
 
+/**
+ * ffmpeg's words for the submitter, without what is the server's own: the file's path on this machine and
+ * the reader's memory addresses (`[hls @ 0x55d1...]`).
+ */
+function complaint(stderr: string, path: string): string {
+  return stderr
+    .split(path)
+    .join("the file")
+    .replace(/ @ 0x[0-9a-f]+\]/g, "]")
+    .trim()
+    .slice(-300);
+}
+
 export class UploadMedia {
   constructor(
     private readonly store: UploadStore,
@@ -62,7 +75,9 @@ export class UploadMedia {
         signal,
       });
       if (output.exitCode !== 0) {
-        throw new UploadUnreadable(`ffmpeg could not read the uploaded file: ${output.stderr.slice(-300)}`);
+        throw new UploadUnreadable(
+          `ffmpeg could not read the uploaded file: ${complaint(output.stderr, local.path)}`,
+        );
       }
       return output;
     } finally {
