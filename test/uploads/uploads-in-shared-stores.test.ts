@@ -122,6 +122,22 @@ for (const shared of [inDatabase(), inBucket()]) {
       expect(await shared.held(server)).toEqual([]);
     });
 
+    it("deletes from the store an upload no job took once its retention has passed", async () => {
+      const { key } = await server.workspace();
+      const created = await fetch(`${server.url}/v1/uploads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "audio/mp4" },
+        body: tone,
+      });
+      expect(created.status).toBe(201);
+      const { upload_id: id } = (await created.json()) as { upload_id: string };
+      await server.app.services.uploads.sweep(Date.now() + 23 * 3_600_000);
+      expect((await shared.bytesOf(server, id))?.equals(tone)).toBe(true);
+      await server.app.services.uploads.sweep(Date.now() + 25 * 3_600_000);
+      expect(await shared.held(server)).toEqual([]);
+      expect((await server.call("GET", "/v1/uploads", { key })).body.data).toEqual([]);
+    });
+
     it("cuts off a body past the plan's limit (413) and keeps nothing of it", async () => {
       const { key } = await server.workspace("tiny");
       const answer = await sendUpload(server.url, {
