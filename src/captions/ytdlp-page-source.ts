@@ -87,8 +87,8 @@ export class YtDlpPageSource {
 
   /**
    * Reads the page at `url` (`label` names the video in messages), and its captions unless `captions` is
-   * false. Throws a PlatformError: a page nothing
-   * reads, or a video gone, is `video_unavailable`; a refusal or a failure that may pass is retryable.
+   * false. Throws a PlatformError: a page nothing reads, or a video gone, is `video_unavailable`; a refusal
+   * or a failure that may pass is retryable.
    */
   async read(
     url: string,
