@@ -11,6 +11,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { newVideoId } from "../support/jobs-api.js";
 import { useWorkBudgets } from "../support/time-budgets.js";
@@ -41,13 +42,7 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: kept transcripts")
       transcriptRetentionHours: 24,
     },
     ytDlpPath: ytDlp.path,
-    transcription: {
-      baseUrl: transcription.url,
-      apiKey: "stt-key",
-      model: "fake-whisper",
-      maxUploadBytes: 25_000_000,
-      requestTimeoutSeconds: 30,
-    },
+    transcription: fakeTranscriptionSettings(transcription),
   }));
   afterAll(async () => {
     await transcription?.close();

@@ -22,6 +22,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { waitUntil } from "../support/waiting.js";
@@ -95,13 +96,7 @@ for (const dialect of dialects) {
           config: {
             ytDlpPath: ytDlp.path,
             otherPlatforms: "any",
-            transcription: {
-              baseUrl: service.url,
-              apiKey: "stt-key",
-              model: "fake-whisper",
-              maxUploadBytes: 25_000_000,
-              requestTimeoutSeconds: 30,
-            },
+            transcription: fakeTranscriptionSettings(service),
           },
           app: { transcription: { tempRoot, attempts: 2, retryBaseMs: 10 }, worker: { retryBaseMs: 10 } },
         });

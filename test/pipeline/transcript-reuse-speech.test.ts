@@ -11,6 +11,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { newVideoId } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
@@ -41,13 +42,7 @@ for (const dialect of dialects) {
         server = await startPipelineServer(dialect.name, {
           config: {
             ytDlpPath: ytDlp.path,
-            transcription: {
-              baseUrl: service.url,
-              apiKey: "stt-key",
-              model: "fake-whisper",
-              maxUploadBytes: 25_000_000,
-              requestTimeoutSeconds: 30,
-            },
+            transcription: fakeTranscriptionSettings(service),
             worker: {
               videoLeaseSeconds: 120,
               videosInFlight: 8,

@@ -132,3 +132,17 @@ export async function startFakeTranscription(behaviour: TranscriptionBehaviour):
       }),
   };
 }
+
+/**
+ * The VIDROWS_TRANSCRIBE_* settings of a worker that sends its audio to `service`: the key "stt-key", a
+ * model name, an upload limit far above any test's audio and a time-out no test reaches.
+ */
+export function fakeTranscriptionSettings(service: { readonly url: string }) {
+  return {
+    baseUrl: service.url,
+    apiKey: "stt-key",
+    model: "fake-whisper",
+    maxUploadBytes: 25_000_000,
+    requestTimeoutSeconds: 30,
+  };
+}

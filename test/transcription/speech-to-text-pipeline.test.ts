@@ -14,6 +14,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { promptLines, spannedRowsReply } from "../support/fake-model.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
@@ -65,13 +66,7 @@ for (const dialect of dialects) {
           },
           config: {
             ytDlpPath: ytDlp.path,
-            transcription: {
-              baseUrl: service.url,
-              apiKey: "stt-key",
-              model: "fake-whisper",
-              maxUploadBytes: 25_000_000,
-              requestTimeoutSeconds: 30,
-            },
+            transcription: fakeTranscriptionSettings(service),
           },
           app: { transcription: { tempRoot, attempts: 2, retryBaseMs: 10 }, worker: { retryBaseMs: 10 } },
         });

@@ -19,6 +19,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { type HostileFile, hostileFiles } from "../support/hostile-media.js";
@@ -66,13 +67,7 @@ for (const dialect of dialects) {
           respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
           config: {
             uploads: { ...settings, store: { kind: "folder", path: folder } },
-            transcription: {
-              baseUrl: service.url,
-              apiKey: "stt-key",
-              model: "fake-whisper",
-              maxUploadBytes: 25_000_000,
-              requestTimeoutSeconds: 30,
-            },
+            transcription: fakeTranscriptionSettings(service),
           },
           app: { transcription: { attempts: 1, retryBaseMs: 10 } },
         });

@@ -16,6 +16,7 @@ import {
   type FakeTranscription,
   startFakeTranscription,
   verboseReply,
+  fakeTranscriptionSettings,
 } from "../support/fake-transcription.js";
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { subtitledFile, toneFile } from "../support/media-files.js";
@@ -59,13 +60,7 @@ for (const dialect of dialects) {
           respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
           config: {
             uploads: { ...settings, store: { kind: "folder", path: folder } },
-            transcription: {
-              baseUrl: service.url,
-              apiKey: "stt-key",
-              model: "fake-whisper",
-              maxUploadBytes: 25_000_000,
-              requestTimeoutSeconds: 30,
-            },
+            transcription: fakeTranscriptionSettings(service),
             // Transcripts are kept for reuse on this server: an upload's must never be.
             worker: {
               videoLeaseSeconds: 120,
