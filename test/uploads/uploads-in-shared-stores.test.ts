@@ -107,13 +107,16 @@ for (const shared of [inDatabase(), inBucket()]) {
       await shared.close();
     });
 
-    it("stores the file as sent, and deletes it from the store", async () => {
-      const { key } = await server.workspace();
-      const created = await fetch(`${server.url}/v1/uploads`, {
+    const uploadTone = (key: string) =>
+      fetch(`${server.url}/v1/uploads`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "audio/mp4" },
         body: tone,
       });
+
+    it("stores the file as sent, and deletes it from the store", async () => {
+      const { key } = await server.workspace();
+      const created = await uploadTone(key);
       expect(created.status).toBe(201);
       const { upload_id: id, duration_seconds: seconds } = (await created.json()) as Record<string, any>;
       expect(seconds).toBeGreaterThan(2.9);
@@ -124,11 +127,7 @@ for (const shared of [inDatabase(), inBucket()]) {
 
     it("deletes from the store an upload no job took once its retention has passed", async () => {
       const { key } = await server.workspace();
-      const created = await fetch(`${server.url}/v1/uploads`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "audio/mp4" },
-        body: tone,
-      });
+      const created = await uploadTone(key);
       expect(created.status).toBe(201);
       const { upload_id: id } = (await created.json()) as { upload_id: string };
       await server.app.services.uploads.sweep(Date.now() + 23 * 3_600_000);
