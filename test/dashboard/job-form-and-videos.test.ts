@@ -138,7 +138,14 @@ describe.skipIf(browserSkipReason !== null)(
       await dialog.getByRole("button", { name: "Keep it running" }).click();
       await dialog.waitFor({ state: "hidden", ...shows });
       await dashboard.page.getByRole("button", { name: "Cancel job" }).click();
+      // The held video is let go only once the cancellation is answered: let go before, it could finish
+      // first, and the job be done rather than cancelled.
+      const cancelAnswered = dashboard.page.waitForResponse(
+        (response) => response.url().endsWith(`/v1/${jobId}/cancel`),
+        shows,
+      );
       await dialog.getByRole("button", { name: "Yes, cancel the job" }).click();
+      expect((await cancelAnswered).status()).toBe(200);
 
       // A cancelled job reads "Cancelled", in grey, never a red "Failed": on its page and in the list.
       held.release();
