@@ -9,23 +9,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadSettings } from "../../src/config/upload-settings.js";
 import { type Canary, startCanary } from "../platforms/egress/canary.js";
 import { type DatagramCanary, startDatagramCanary } from "../support/datagram-canary.js";
 import { openApiDocument } from "../../src/http/openapi-route.js";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { rowOnLineWith } from "../support/fake-model.js";
-import {
-  type FakeTranscription,
-  startFakeTranscription,
-  verboseReply,
-  fakeTranscriptionSettings,
-} from "../support/fake-transcription.js";
+import type { FakeTranscription } from "../support/fake-transcription.js";
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { type HostileFile, hostileFiles } from "../support/hostile-media.js";
 import { checkerFor } from "../support/openapi-checker.js";
 import { subtitledFile, toneFile } from "../support/media-files.js";
-import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
+import type { PipelineServer } from "../support/pipeline.js";
+import { startUploadPipeline, type UploadPipeline } from "../support/upload-pipeline.js";
 
 const missing = ffmpegMissing();
 if (missing !== null) console.warn(`Skipping the hostile upload tests: ${missing}`);
@@ -45,8 +39,9 @@ for (const dialect of dialects) {
     () => {
       let canary: Canary;
       let datagrams: DatagramCanary;
-      let service: FakeTranscription;
+      let pipeline: UploadPipeline;
       let server: PipelineServer;
+      let service: FakeTranscription;
       let folder: string;
       let key: string;
       let files: HostileFile[];
@@ -55,30 +50,15 @@ for (const dialect of dialects) {
         canary = await startCanary();
         datagrams = await startDatagramCanary(canary.port);
         files = hostileFiles(canary.port, tonePath);
-        folder = mkdtempSync(join(tmpdir(), "vidrows-uploads-"));
-        service = await startFakeTranscription(() =>
-          verboseReply([[0, 3, "The blue kettle costs thirty dollars."]]),
-        );
-        const settings = uploadSettings(
-          { VIDROWS_UPLOAD_RESERVE_MB: "0" },
-          { kind: "sqlite", path: "unused" },
-        );
-        server = await startPipelineServer(dialect.name, {
-          respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
-          config: {
-            uploads: { ...settings, store: { kind: "folder", path: folder } },
-            transcription: fakeTranscriptionSettings(service),
-          },
-          app: { transcription: { attempts: 1, retryBaseMs: 10 } },
+        pipeline = await startUploadPipeline(dialect.name, {
+          heard: [[0, 3, "The blue kettle costs thirty dollars."]],
         });
-        ({ key } = await server.workspace());
+        ({ server, transcription: service, folder, key } = pipeline);
       });
       afterAll(async () => {
-        await server?.close();
-        await service?.close();
+        await pipeline?.close();
         await datagrams?.close();
         await canary?.close();
-        rmSync(folder, { recursive: true, force: true });
       });
 
       /** Everything that reached the canary, by any protocol. */

@@ -7,20 +7,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadSettings } from "../../src/config/upload-settings.js";
 import { resetGraceMs } from "../../src/jobs/handover-delivery.js";
 import { databaseFiles, markersIn } from "../support/database-files.js";
 import { dialects, dialectTitle } from "../support/databases.js";
-import { rowOnLineWith } from "../support/fake-model.js";
-import {
-  type FakeTranscription,
-  startFakeTranscription,
-  verboseReply,
-  fakeTranscriptionSettings,
-} from "../support/fake-transcription.js";
+import type { FakeTranscription } from "../support/fake-transcription.js";
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { subtitledFile, toneFile } from "../support/media-files.js";
-import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
+import type { PipelineServer } from "../support/pipeline.js";
+import { startUploadPipeline, type UploadPipeline } from "../support/upload-pipeline.js";
 import { waitFor } from "../support/jobs-api.js";
 
 const missing = ffmpegMissing();
@@ -42,42 +36,28 @@ for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null || missing !== null)(
     `uploads read by jobs on ${dialectTitle(dialect)}`,
     () => {
+      let pipeline: UploadPipeline;
       let server: PipelineServer;
       let service: FakeTranscription;
       let folder: string;
       let key: string;
 
       beforeAll(async () => {
-        folder = mkdtempSync(join(tmpdir(), "vidrows-uploads-"));
-        service = await startFakeTranscription(() =>
-          verboseReply([[0, 60, "The blue kettle costs thirty dollars."]]),
-        );
-        const settings = uploadSettings(
-          { VIDROWS_UPLOAD_RESERVE_MB: "0" },
-          { kind: "sqlite", path: "unused" },
-        );
-        server = await startPipelineServer(dialect.name, {
-          respond: rowOnLineWith("kettle", { product: "kettle", price: 30 }),
-          config: {
-            uploads: { ...settings, store: { kind: "folder", path: folder } },
-            transcription: fakeTranscriptionSettings(service),
-            // Transcripts are kept for reuse on this server: an upload's must never be.
-            worker: {
-              videoLeaseSeconds: 120,
-              videosInFlight: 8,
-              modelConcurrency: 8,
-              shutdownGraceSeconds: 10,
-              transcriptRetentionHours: 24,
-            },
+        pipeline = await startUploadPipeline(dialect.name, {
+          heard: [[0, 60, "The blue kettle costs thirty dollars."]],
+          // Transcripts are kept for reuse on this server: an upload's must never be.
+          worker: {
+            videoLeaseSeconds: 120,
+            videosInFlight: 8,
+            modelConcurrency: 8,
+            shutdownGraceSeconds: 10,
+            transcriptRetentionHours: 24,
           },
-          app: { transcription: { attempts: 1, retryBaseMs: 10 } },
         });
-        ({ key } = await server.workspace());
+        ({ server, transcription: service, folder, key } = pipeline);
       });
       afterAll(async () => {
-        await server?.close();
-        await service?.close();
-        rmSync(folder, { recursive: true, force: true });
+        await pipeline?.close();
       });
 
       async function upload(body: Buffer): Promise<{ upload_id: string; duration_seconds: number }> {
