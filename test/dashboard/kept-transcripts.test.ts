@@ -15,6 +15,7 @@ import {
 } from "../support/fake-transcription.js";
 import { newVideoId } from "../support/jobs-api.js";
 import { useWorkBudgets } from "../support/time-budgets.js";
+import { workerKeepingTranscripts } from "../support/test-server.js";
 
 // Jobs settle through a worker (and a fake yt-dlp run) on a machine other suites share.
 useWorkBudgets();
@@ -34,13 +35,7 @@ describe.skipIf(skipReason !== null)(browserTitle("dashboard: kept transcripts")
   // Registered after the fakes start, so that the server reads their addresses. Transcripts are kept a day,
   // as the server's default (a test server keeps none unless told).
   const dashboard = useDashboardSuite(() => ({
-    worker: {
-      videoLeaseSeconds: 120,
-      videosInFlight: 8,
-      modelConcurrency: 8,
-      shutdownGraceSeconds: 10,
-      transcriptRetentionHours: 24,
-    },
+    worker: workerKeepingTranscripts,
     ytDlpPath: ytDlp.path,
     transcription: fakeTranscriptionSettings(transcription),
   }));

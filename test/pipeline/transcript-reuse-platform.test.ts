@@ -12,6 +12,7 @@ import {
 } from "../support/fake-platform-ytdlp.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { useWorkBudgets } from "../support/time-budgets.js";
+import { workerKeepingTranscripts } from "../support/test-server.js";
 
 // Jobs settle through a worker that runs a fake yt-dlp, on a machine other suites share.
 useWorkBudgets();
@@ -47,13 +48,7 @@ for (const dialect of dialects) {
         config: {
           ytDlpPath: ytDlp.path,
           otherPlatforms: "any",
-          worker: {
-            videoLeaseSeconds: 120,
-            videosInFlight: 8,
-            modelConcurrency: 8,
-            shutdownGraceSeconds: 10,
-            transcriptRetentionHours: 24,
-          },
+          worker: workerKeepingTranscripts,
         },
         app: { worker: { retryBaseMs: 10 } },
       });

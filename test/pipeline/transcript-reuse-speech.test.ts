@@ -16,6 +16,7 @@ import {
 import { newVideoId } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { useWorkBudgets } from "../support/time-budgets.js";
+import { workerKeepingTranscripts } from "../support/test-server.js";
 
 // Jobs settle through a worker (and a fake yt-dlp run) on a machine other suites share.
 useWorkBudgets();
@@ -43,13 +44,7 @@ for (const dialect of dialects) {
           config: {
             ytDlpPath: ytDlp.path,
             transcription: fakeTranscriptionSettings(service),
-            worker: {
-              videoLeaseSeconds: 120,
-              videosInFlight: 8,
-              modelConcurrency: 8,
-              shutdownGraceSeconds: 10,
-              transcriptRetentionHours: 24,
-            },
+            worker: workerKeepingTranscripts,
           },
           app: { transcription: { attempts: 1, retryBaseMs: 10 }, worker: { retryBaseMs: 10 } },
         });

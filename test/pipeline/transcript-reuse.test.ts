@@ -10,6 +10,7 @@ import { newVideoId, waitFor } from "../support/jobs-api.js";
 import { type PipelineServer, startPipelineServer } from "../support/pipeline.js";
 import { printed, runCli } from "../../clients/typescript/test/cli-support.js";
 import { Vidrows } from "../../clients/typescript/src/index.js";
+import { workerKeepingTranscripts } from "../support/test-server.js";
 
 for (const dialect of dialects) {
   describe.skipIf(dialect.skipReason !== null)(`kept transcripts on ${dialectTitle(dialect)}`, () => {
@@ -17,13 +18,7 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       server = await startPipelineServer(dialect.name, {
         config: {
-          worker: {
-            videoLeaseSeconds: 120,
-            videosInFlight: 8,
-            modelConcurrency: 8,
-            shutdownGraceSeconds: 10,
-            transcriptRetentionHours: 24,
-          },
+          worker: workerKeepingTranscripts,
         },
         app: { worker: { transcriptSweepMs: 100 } },
       });

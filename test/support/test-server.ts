@@ -89,6 +89,17 @@ export interface TestServer {
 /** Numbers the workspaces tests make, since a name names one workspace. */
 let workspacesMade = 0;
 
+/** A test server's worker settings: it keeps no transcripts for reuse unless a test says so. */
+const testWorker: Config["worker"] = {
+  videoLeaseSeconds: 120,
+  videosInFlight: 8,
+  modelConcurrency: 8,
+  shutdownGraceSeconds: 10,
+};
+
+/** The worker settings of a server that keeps transcripts for reuse, a day as the server's default does. */
+export const workerKeepingTranscripts: Config["worker"] = { ...testWorker, transcriptRetentionHours: 24 };
+
 export async function startTestServer(
   dialect: DialectName,
   overrides: Partial<Config> = {},
@@ -107,7 +118,7 @@ export async function startTestServer(
     rememberAnswers: true,
     captions: "youtube",
     model: null,
-    worker: { videoLeaseSeconds: 120, videosInFlight: 8, modelConcurrency: 8, shutdownGraceSeconds: 10 },
+    worker: testWorker,
     webhooks: {
       allowPrivate: false,
       retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],

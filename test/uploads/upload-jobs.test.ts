@@ -16,6 +16,7 @@ import { subtitledFile, toneFile } from "../support/media-files.js";
 import type { PipelineServer } from "../support/pipeline.js";
 import { startUploadPipeline, type UploadPipeline } from "../support/upload-pipeline.js";
 import { waitFor } from "../support/jobs-api.js";
+import { workerKeepingTranscripts } from "../support/test-server.js";
 
 const missing = ffmpegMissing();
 const media = mkdtempSync(join(tmpdir(), "vidrows-media-"));
@@ -46,13 +47,7 @@ for (const dialect of dialects) {
         pipeline = await startUploadPipeline(dialect.name, {
           heard: [[0, 60, "The blue kettle costs thirty dollars."]],
           // Transcripts are kept for reuse on this server: an upload's must never be.
-          worker: {
-            videoLeaseSeconds: 120,
-            videosInFlight: 8,
-            modelConcurrency: 8,
-            shutdownGraceSeconds: 10,
-            transcriptRetentionHours: 24,
-          },
+          worker: workerKeepingTranscripts,
         });
         ({ server, transcription: service, folder, key } = pipeline);
       });
