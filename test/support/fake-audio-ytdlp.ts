@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFakeExecutable } from "./fake-executable.js";
+import { wavHeader } from "./wav-header.js";
 
 /** A mono 16-bit PCM WAV file of `seconds` of a quiet tone at `sampleRate`. */
 export function wavBytes(seconds: number, sampleRate = 8000): Buffer {
@@ -11,20 +12,7 @@ export function wavBytes(seconds: number, sampleRate = 8000): Buffer {
   for (let i = 0; i < samples; i++) {
     data.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(data.length, 40);
+  const header = wavHeader(data.length, sampleRate, 1);
   return Buffer.concat([header, data]);
 }
 

@@ -13,6 +13,7 @@ import { dialects, dialectTitle, type FreshDatabase, freshDatabase } from "../su
 import { ffmpegMissing } from "../support/ffmpeg-present.js";
 import { killAllChildren, startServerProcess } from "../support/processes.js";
 import { useWorkBudgets } from "../support/time-budgets.js";
+import { wavHeader } from "../support/wav-header.js";
 
 useWorkBudgets();
 
@@ -31,28 +32,9 @@ const sampleRate = 48_000;
 const channels = 2;
 const bytesPerSample = 2;
 
-/** A WAV file's 44-byte header for `dataBytes` of 16-bit PCM. */
-function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * bytesPerSample, 28);
-  header.writeUInt16LE(channels * bytesPerSample, 32);
-  header.writeUInt16LE(bytesPerSample * 8, 34);
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
-}
-
 /** A WAV file of `totalBytes` made a piece at a time: its header, then silence, one MiB piece reused. */
 function* wavPieces(totalBytes: number): Generator<Buffer> {
-  const header = wavHeader(totalBytes - 44);
+  const header = wavHeader(totalBytes - 44, sampleRate, channels);
   yield header;
   const silence = Buffer.alloc(mebibyte);
   for (let left = totalBytes - header.byteLength; left > 0; left -= silence.byteLength) {
